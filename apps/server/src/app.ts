@@ -1,0 +1,73 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
+import type { Logger } from 'pino';
+import type { Auth } from './auth/auth.ts';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { ApiError, errorBody, handleError } from './http/errors.ts';
+import { webAppRoutes } from './http/static.ts';
+import type { RealtimeHub } from './realtime/hub.ts';
+import { EventStreams, eventRoutes } from './routes/events.ts';
+import { healthRoutes } from './routes/health.ts';
+import { syncRoutes } from './routes/sync.ts';
+import type { SyncRegistry } from './services/sync.service.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  auth: Auth;
+  hub: RealtimeHub;
+  syncRegistry: SyncRegistry;
+  logger: Logger;
+  /** The built web app; null serves the API only (integration tests). */
+  webDistDir: string | null;
+}
+
+/** Largest JSON body the API accepts. */
+const API_BODY_LIMIT = 256 * 1024;
+
+/** Mounts every route. Tests call `app.request()` on the result; index.ts serves it. */
+export function createApp(deps: AppDeps) {
+  const { auth, database, logger } = deps;
+  const streams = new EventStreams();
+  const app = new Hono();
+
+  app.onError(handleError(logger));
+  app.use(
+    '*',
+    secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: undefined }),
+  );
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: API_BODY_LIMIT,
+      onError: () => {
+        throw new ApiError(413, 'payload_too_large', 'The request body is too large.');
+      },
+    }),
+  );
+
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => {
+    // better-auth's rate limiter keys clients by x-forwarded-for only; without a proxy in
+    // front, every client would share one bucket, so the socket address is passed on.
+    const headers = new Headers(c.req.raw.headers);
+    const address = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)
+      ?.incoming?.socket?.remoteAddress;
+    if (address && !headers.has('x-forwarded-for')) headers.set('x-forwarded-for', address);
+    return auth.handler(new Request(c.req.raw, { headers }));
+  });
+
+  app.route('/api/health', healthRoutes(database));
+  app.route('/api/events', eventRoutes({ auth, hub: deps.hub, streams }));
+  app.route('/api/sync', syncRoutes({ auth, db: database.db, registry: deps.syncRegistry }));
+
+  app.all('/api/*', (c) =>
+    c.json(errorBody('not_found', `No API route ${c.req.method} ${c.req.path}.`), 404),
+  );
+  if (deps.webDistDir) app.route('/', webAppRoutes(deps.webDistDir));
+
+  return { app, streams };
+}
+
+export type App = ReturnType<typeof createApp>['app'];

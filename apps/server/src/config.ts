@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every environment variable the server reads, parsed once at start. Nothing else in the server
+ * reads process.env. An invalid value stops the start with a message naming the variable.
+ */
+const envSchema = z.object({
+  /** development | production | test. Production hides dev tools and requires AUTH_SECRET. */
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** HTTP port. */
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  /** Interface the server listens on. */
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Where the embedded database, the lock file and the generated auth secret live. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** A PostgreSQL URL; unset means the embedded PGlite database in DATA_DIR. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  /** The address users reach the app at (links in e-mails, OAuth callbacks). */
+  PUBLIC_URL: z.url().optional(),
+  /** Secret that signs sessions; generated into DATA_DIR on first start when unset. */
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** smtp:// or smtps:// URL of the mail server; unset means the dev mailbox in the database. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  /** Sender address of e-mails. */
+  MAIL_FROM: z.string().min(3).default('Lesefuchs <no-reply@lesefuchs.local>'),
+  /** Google OAuth client, both or neither. */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Text-to-speech provider used by the audio script: espeak (default) or azure. */
+  TTS_PROVIDER: z.enum(['espeak', 'azure']).default('espeak'),
+  /** pino log level. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+  publicUrl: string;
+  authSecret: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  google: { clientId: string; clientSecret: string } | null;
+  ttsProvider: Env['TTS_PROVIDER'];
+  logLevel: Env['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment into a Config, or throws a ConfigError naming each bad variable. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+    );
+  }
+  if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  AUTH_SECRET: required when NODE_ENV=production',
+    );
+  }
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    database: env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    authSecret: env.AUTH_SECRET ?? generatedSecret(dataDir),
+    smtpUrl: env.SMTP_URL ?? null,
+    mailFrom: env.MAIL_FROM,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+        : null,
+    ttsProvider: env.TTS_PROVIDER,
+    logLevel: env.LOG_LEVEL,
+  };
+}
+
+/** A secret kept in DATA_DIR so sessions survive restarts without any configuration. */
+function generatedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  return secret;
+}

@@ -1,0 +1,42 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+
+/** Hashed build assets never change under their name: cache them for a year. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Everything else (index.html, the service worker, the manifest) is revalidated on each load. */
+const REVALIDATE = 'no-cache';
+
+/**
+ * Serves the built web app: files as they are, hashed assets with long cache headers, and
+ * index.html for every other GET outside /api so the client router takes over (SPA fallback).
+ */
+export function webAppRoutes(distDir: string) {
+  const app = new Hono();
+  const indexFile = path.join(distDir, 'index.html');
+  if (!existsSync(indexFile)) {
+    return app.get('*', (c) =>
+      c.text('The web app is not built. Run `npm run build` (or `npm start`, which builds).', 503),
+    );
+  }
+  const root = path.relative(process.cwd(), distDir) || '.';
+  app.use(
+    '*',
+    serveStatic({
+      root,
+      onFound: (file, c) => {
+        const hashed = file.includes(`${path.sep}assets${path.sep}`) || file.includes('/assets/');
+        c.header('Cache-Control', hashed ? IMMUTABLE : REVALIDATE);
+      },
+    }),
+  );
+  const indexHtml = readFileSync(indexFile, 'utf8');
+  app.get('*', (c) => {
+    // A missing file (an old hashed asset, a typo) is a 404, not the app's HTML.
+    if (/\.[a-z0-9]+$/i.test(c.req.path)) return c.text('Not found', 404);
+    c.header('Cache-Control', REVALIDATE);
+    return c.html(indexHtml);
+  });
+  return app;
+}

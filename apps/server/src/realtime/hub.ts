@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Database, DatabaseHandle } from '../db/client.ts';
+
+/** The PostgreSQL channel every server instance listens on. */
+export const EVENTS_CHANNEL = 'lesefuchs_events';
+
+/** An event for one user's open tabs, e.g. `{ type: 'bookmarks.changed' }`. */
+export interface RealtimeEvent {
+  type: string;
+  data?: unknown;
+}
+
+type Subscriber = (event: RealtimeEvent) => void;
+
+/**
+ * Fans realtime events out to the signed-in users' event streams. Events go through PostgreSQL
+ * NOTIFY, so a user connected to another instance behind the same database receives them too,
+ * and an event published inside a transaction is delivered only if the transaction commits.
+ */
+export class RealtimeHub {
+  private readonly subscribers = new Map<string, Set<Subscriber>>();
+  private stopListening: (() => Promise<void>) | null = null;
+
+  constructor(
+    private readonly database: DatabaseHandle,
+    private readonly logger: Logger,
+  ) {}
+
+  async start(): Promise<void> {
+    this.stopListening = await this.database.listen(EVENTS_CHANNEL, (payload) =>
+      this.deliver(payload),
+    );
+  }
+
+  async stop(): Promise<void> {
+    await this.stopListening?.();
+    this.stopListening = null;
+    this.subscribers.clear();
+  }
+
+  /** Publishes an event to every stream of a user, on every instance. Pass `tx` to tie it to a commit. */
+  async publish(
+    userId: string,
+    event: RealtimeEvent,
+    tx: Database = this.database.db,
+  ): Promise<void> {
+    const payload = JSON.stringify({ userId, event });
+    await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`);
+  }
+
+  /** Receives the events of one user until the returned function is called. */
+  subscribe(userId: string, subscriber: Subscriber): () => void {
+    let set = this.subscribers.get(userId);
+    if (!set) {
+      set = new Set();
+      this.subscribers.set(userId, set);
+    }
+    set.add(subscriber);
+    return () => {
+      set.delete(subscriber);
+      if (set.size === 0) this.subscribers.delete(userId);
+    };
+  }
+
+  /** How many streams are open on this instance. */
+  get connectionCount(): number {
+    let count = 0;
+    for (const set of this.subscribers.values()) count += set.size;
+    return count;
+  }
+
+  private deliver(payload: string): void {
+    let message: { userId: string; event: RealtimeEvent };
+    try {
+      message = JSON.parse(payload);
+    } catch {
+      this.logger.warn({ payload }, 'ignored a malformed realtime notification');
+      return;
+    }
+    for (const subscriber of this.subscribers.get(message.userId) ?? []) subscriber(message.event);
+  }
+}

@@ -1,0 +1,82 @@
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import type { Logger } from 'pino';
+import { createApp } from './app.ts';
+import { createAuth } from './auth/auth.ts';
+import type { Config } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { acquireDataDirLock } from './db/data-dir-lock.ts';
+import { RealtimeHub } from './realtime/hub.ts';
+import { SyncRegistry } from './services/sync.service.ts';
+
+/** How long a shutdown waits for in-flight requests before closing connections anyway. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+export interface RunningServer {
+  url: string;
+  /** Stops accepting, finishes in-flight requests, ends event streams, closes the database. */
+  close(): Promise<void>;
+}
+
+/** The built web app, found beside the server bundle or the source tree. */
+export function defaultWebDistDir(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  return path.resolve(here, '../../web/dist');
+}
+
+/** Opens the database, applies migrations and serves the app until `close()`. */
+export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
+  const releaseLock = config.database.kind === 'pglite' ? acquireDataDirLock(config.dataDir) : null;
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase(config.database);
+  } catch (error) {
+    releaseLock?.();
+    throw error;
+  }
+  const hub = new RealtimeHub(database, logger);
+  await hub.start();
+  const auth = createAuth(config, database.db);
+  const syncRegistry = new SyncRegistry();
+  const { app, streams } = createApp({
+    config,
+    database,
+    auth,
+    hub,
+    syncRegistry,
+    logger,
+    webDistDir: defaultWebDistDir(),
+  });
+
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://localhost:${port}`;
+  logger.info({ url, database: database.kind }, 'Lesefuchs is listening');
+
+  let closing: Promise<void> | null = null;
+  const close = () => {
+    closing ??= (async () => {
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+      await streams.closeAll();
+      const grace = setTimeout(() => {
+        logger.warn('closing connections that outlived the shutdown grace period');
+        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+      }, SHUTDOWN_GRACE_MS);
+      (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+      await stopped;
+      clearTimeout(grace);
+      await hub.stop();
+      await database.close();
+      releaseLock?.();
+      logger.info('Lesefuchs stopped');
+    })();
+    return closing;
+  };
+  return { url, close };
+}

@@ -1,0 +1,78 @@
+import type { SyncOperation, SyncRequest, SyncResponse } from '@lesefuchs/core';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../db/client.ts';
+import { appliedOperations } from '../db/schema/index.ts';
+
+/** Applies one kind of queued operation for a user, inside the transaction it is given. */
+export interface SyncHandler<S extends z.ZodType = z.ZodType> {
+  /** Validates the payload of each operation of this type. */
+  payload: S;
+  apply(tx: Database, userId: string, payload: z.infer<S>, operation: SyncOperation): Promise<void>;
+}
+
+/** The queue types the server accepts, each registered by the area that owns it. */
+export class SyncRegistry {
+  private readonly handlers = new Map<string, SyncHandler>();
+
+  register<S extends z.ZodType>(type: string, handler: SyncHandler<S>): void {
+    if (this.handlers.has(type)) throw new Error(`sync type "${type}" is registered twice`);
+    this.handlers.set(type, handler as unknown as SyncHandler);
+  }
+
+  get(type: string): SyncHandler | undefined {
+    return this.handlers.get(type);
+  }
+
+  get types(): string[] {
+    return [...this.handlers.keys()];
+  }
+}
+
+export class UnknownSyncTypeError extends Error {}
+
+/**
+ * Applies a batch of queued operations, each at most once: the operation id is recorded in the
+ * same transaction as its write, so a retry of an applied id changes nothing. Operations are
+ * independent: one rejected payload does not stop the others.
+ */
+export async function applySyncBatch(
+  db: Database,
+  registry: SyncRegistry,
+  userId: string,
+  request: SyncRequest,
+): Promise<SyncResponse> {
+  const handler = registry.get(request.type);
+  if (!handler) throw new UnknownSyncTypeError(`Unknown sync type "${request.type}".`);
+  const results: SyncResponse['results'] = [];
+  for (const operation of request.operations) {
+    const parsed = handler.payload.safeParse(operation.payload);
+    if (!parsed.success) {
+      results.push({
+        id: operation.id,
+        outcome: 'rejected',
+        message: parsed.error.issues[0]?.message,
+      });
+      continue;
+    }
+    const applied = await db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(appliedOperations)
+        .values({ userId, operationId: operation.id, type: request.type })
+        .onConflictDoNothing()
+        .returning({ id: appliedOperations.operationId });
+      if (inserted.length === 0) return false;
+      await handler.apply(tx as unknown as Database, userId, parsed.data, operation);
+      return true;
+    });
+    results.push({ id: operation.id, outcome: applied ? 'applied' : 'duplicate' });
+  }
+  return { results };
+}
+
+/** Forgets applied ids older than the longest time a client keeps an operation queued. */
+export async function pruneAppliedOperations(db: Database, olderThanDays = 30): Promise<void> {
+  await db.execute(
+    sql`delete from ${appliedOperations} where ${appliedOperations.appliedAt} < now() - make_interval(days => ${olderThanDays})`,
+  );
+}

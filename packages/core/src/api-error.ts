@@ -1,0 +1,17 @@
+/** Machine-readable codes of API errors. */
+export type ApiErrorCode =
+  | 'bad_request'
+  | 'validation_failed'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'payload_too_large'
+  | 'rate_limited'
+  | 'internal_error'
+  | 'unavailable';
+
+/** The one shape every API error has: `{ "error": { "code", "message" } }`. */
+export interface ApiErrorBody {
+  error: { code: ApiErrorCode; message: string; details?: unknown };
+}
