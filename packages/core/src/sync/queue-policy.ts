@@ -81,6 +81,8 @@ export interface QueueSnapshot {
   readonly oldestQueuedAt: number | null;
   /** When the last flush started, or null before the first. */
   readonly lastFlushAt: number | null;
+  /** When the queue started; the first interval counts from here. */
+  readonly startedAt: number;
   /** Whether a flush is running now. */
   readonly flushing: boolean;
 }
@@ -100,11 +102,12 @@ export function flushDecision(
   if (queue.pending >= policy.hardFlush) return 'hard';
   const sinceLast = queue.lastFlushAt === null ? Number.POSITIVE_INFINITY : now - queue.lastFlushAt;
   if (sinceLast < policy.minGapMs) return null;
+  const sincePeriodStart = now - (queue.lastFlushAt ?? queue.startedAt);
   if (queue.pending >= policy.size) return 'size';
   if (queue.oldestQueuedAt !== null && now - queue.oldestQueuedAt >= policy.maxWaitMs) {
     return 'max-wait';
   }
-  if (trigger === 'tick' && sinceLast >= policy.intervalMs) return 'interval';
+  if (trigger === 'tick' && sincePeriodStart >= policy.intervalMs) return 'interval';
   return null;
 }
 

@@ -1,0 +1,64 @@
+import { WIDE_LAYOUT_MIN_PX } from '@lesefuchs/core';
+import { Suspense, useEffect, useLayoutEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useMatch } from 'react-router';
+import { Footer } from '../components/Footer';
+import { Header } from '../components/Header';
+import { SideNav } from '../components/SideNav';
+import { LoadingScreen } from '../components/Spinner';
+import { stopAllAudio } from '../lib/audio-bus';
+import { useMediaQuery } from '../lib/use-media-query';
+import { useScrollChrome } from '../lib/use-scroll';
+import { RecoveryLinks } from './RecoveryLinks';
+
+/** Every page: header, content, footer (not on story pages) and, when compact, the side navigation. */
+export function Layout() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const storyPage = useMatch('/stories/:id');
+  const onStoryPage = Boolean(storyPage) && storyPage?.params.id !== 'audios';
+  const wide = useMediaQuery(`(min-width: ${WIDE_LAYOUT_MIN_PX}px)`);
+  const { sideNavVisible, logoVisible } = useScrollChrome();
+
+  // Every route change starts at the top and stops whatever plays.
+  useLayoutEffect(() => {
+    window.scrollTo(0, 0);
+    stopAllAudio();
+  }, [pathname]);
+
+  useEffect(() => {
+    const stop = () => stopAllAudio();
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') stop();
+    };
+    window.addEventListener('pagehide', stop);
+    window.addEventListener('beforeunload', stop);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('pagehide', stop);
+      window.removeEventListener('beforeunload', stop);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, []);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <RecoveryLinks />
+      <a href="#main" className="skip-link">
+        {t('app.skipToContent')}
+      </a>
+      <Header logoVisible={logoVisible} />
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:px-6"
+      >
+        <Suspense fallback={<LoadingScreen message={t('status.loading')} />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      {!onStoryPage && <Footer />}
+      {!wide && <SideNav visible={sideNavVisible} />}
+    </div>
+  );
+}

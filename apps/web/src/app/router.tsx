@@ -1,0 +1,71 @@
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createBrowserRouter } from 'react-router';
+import { LoadingScreen } from '../components/Spinner';
+import { GuestOnly } from './GuestOnly';
+import { Layout } from './Layout';
+import { RouteError } from './RouteError';
+
+type ScreenName = keyof typeof import('../features/screens');
+
+/** A screen loaded on first visit, with the loading message of its area (spec 1 §2). */
+function screen(name: ScreenName, loadingKey = 'status.loading') {
+  const Screen = lazy(async () => ({
+    default: (await import('../features/screens'))[name] as ComponentType,
+  }));
+  return function LazyScreen() {
+    const { t } = useTranslation();
+    return (
+      <Suspense fallback={<LoadingScreen message={t(loadingKey)} />}>
+        <Screen />
+      </Suspense>
+    );
+  };
+}
+
+const guestOnly = (node: ReactNode) => <GuestOnly>{node}</GuestOnly>;
+
+const Home = screen('HomeScreen');
+const StoryList = screen('StoryListScreen');
+const Story = screen('StoryScreen', 'status.loadingStory');
+const AudioList = screen('AudioListScreen');
+const Study = screen('StudyScreen', 'status.loadingStudy');
+const Flashcards = screen('FlashcardsScreen', 'status.loadingStudy');
+const Quiz = screen('QuizScreen', 'status.loadingStudy');
+const FlashcardOverview = screen('FlashcardOverviewScreen', 'status.loadingStudy');
+const Vocabulary = screen('VocabularyScreen');
+const Bookmarks = screen('BookmarksScreen');
+const Profile = screen('ProfileScreen', 'status.loadingProfile');
+const Community = screen('CommunityScreen', 'status.loadingCommunity');
+const Login = screen('LoginScreen');
+const Signup = screen('SignupScreen');
+const ForgotPassword = screen('ForgotPasswordScreen');
+const ResetPassword = screen('ResetPasswordScreen');
+const NotFound = screen('NotFoundScreen');
+
+/** Every route of spec 1 §2. */
+export const router = createBrowserRouter([
+  {
+    element: <Layout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', element: <Home /> },
+      { path: '/stories', element: <StoryList /> },
+      { path: '/stories/audios', element: <AudioList /> },
+      { path: '/stories/:id', element: <Story /> },
+      { path: '/study', element: <Study /> },
+      { path: '/study/flashcards', element: <Flashcards /> },
+      { path: '/study/quiz', element: <Quiz /> },
+      { path: '/flashcard-overview', element: <FlashcardOverview /> },
+      { path: '/vocabulary', element: <Vocabulary /> },
+      { path: '/bookmarks', element: <Bookmarks /> },
+      { path: '/profile', element: <Profile /> },
+      { path: '/community', element: <Community /> },
+      { path: '/login', element: guestOnly(<Login />) },
+      { path: '/signup', element: guestOnly(<Signup />) },
+      { path: '/forgot-password', element: guestOnly(<ForgotPassword />) },
+      { path: '/reset-password', element: <ResetPassword /> },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+]);

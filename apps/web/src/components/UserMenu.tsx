@@ -1,0 +1,83 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { LogOut, UserRound } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { authClient } from '../lib/auth-client';
+
+interface MenuUser {
+  name: string;
+  email: string;
+  image?: string | null;
+}
+
+/** The avatar, or the first letter of the name when there is no image or it fails to load. */
+export function Avatar({ user, size = 36 }: { user: MenuUser; size?: number }) {
+  const [failed, setFailed] = useState(false);
+  const letter = (user.name || user.email).trim().charAt(0).toUpperCase() || '?';
+  if (user.image && !failed) {
+    return (
+      <img
+        src={user.image}
+        alt=""
+        width={size}
+        height={size}
+        onError={() => setFailed(true)}
+        className="rounded-full object-cover"
+        style={{ width: size, height: size }}
+      />
+    );
+  }
+  return (
+    <span
+      aria-hidden
+      className="flex items-center justify-center rounded-full bg-orange-600 font-semibold text-white"
+      style={{ width: size, height: size }}
+    >
+      {letter}
+    </span>
+  );
+}
+
+/** The signed-in user's menu: opens on click, closes on an outside click or Escape. */
+export function UserMenu({ user }: { user: MenuUser }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const signOut = async () => {
+    // The local session is cleared whatever the server answers (spec 1 §4).
+    await authClient.signOut().catch(() => undefined);
+    navigate('/');
+  };
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        className="rounded-full focus-visible:outline-2 focus-visible:outline-orange-600"
+        aria-label={t('nav.userMenu')}
+      >
+        <Avatar user={user} />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 min-w-56 rounded-xl border border-stone-200 bg-white p-1.5 shadow-lg dark:border-stone-700 dark:bg-stone-900"
+        >
+          <DropdownMenu.Label className="truncate px-3 py-2 text-stone-500 text-sm dark:text-stone-400">
+            {user.email}
+          </DropdownMenu.Label>
+          <DropdownMenu.Item asChild className="dropdown-item">
+            <Link to="/profile">
+              <UserRound aria-hidden size={16} />
+              {t('nav.profile')}
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-stone-200 dark:bg-stone-700" />
+          <DropdownMenu.Item className="dropdown-item" onSelect={() => void signOut()}>
+            <LogOut aria-hidden size={16} />
+            {t('nav.signOut')}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

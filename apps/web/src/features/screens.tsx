@@ -1,0 +1,121 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { VOCABULARY_HEADER_ID } from '../app/navigation';
+import { PlannedScreen } from '../components/PlannedScreen';
+
+// The screens of later issues. Each route exists, is reachable and says that it is not built.
+
+export function HomeScreen() {
+  const { t } = useTranslation();
+  return (
+    <PlannedScreen title={t('pages.home')}>
+      <p className="mt-2 text-lg text-stone-600 dark:text-stone-300">{t('app.tagline')}</p>
+    </PlannedScreen>
+  );
+}
+
+export function StoryListScreen() {
+  const { t } = useTranslation();
+  return <PlannedScreen title={t('pages.stories')} />;
+}
+
+export function StoryScreen() {
+  const { t } = useTranslation();
+  const { id } = useParams();
+  return <PlannedScreen title={t('pages.storyId', { id })} />;
+}
+
+export function AudioListScreen() {
+  const { t } = useTranslation();
+  return <PlannedScreen title={t('pages.audios')} />;
+}
+
+export function StudyScreen() {
+  const { t } = useTranslation();
+  return (
+    <PlannedScreen title={t('pages.study')}>
+      <ul className="mt-4 flex gap-4">
+        <li>
+          <Link className="text-link" to="/study/flashcards">
+            {t('nav.flashcards')}
+          </Link>
+        </li>
+        <li>
+          <Link className="text-link" to="/study/quiz">
+            {t('nav.quiz')}
+          </Link>
+        </li>
+      </ul>
+    </PlannedScreen>
+  );
+}
+
+export function FlashcardsScreen() {
+  const { t } = useTranslation();
+  return <PlannedScreen title={t('pages.flashcards')} />;
+}
+
+export function QuizScreen() {
+  const { t } = useTranslation();
+  return <PlannedScreen title={t('pages.quiz')} />;
+}
+
+export function FlashcardOverviewScreen() {
+  const { t } = useTranslation();
+  return <PlannedScreen title={t('pages.flashcardOverview')} />;
+}
+
+export function VocabularyScreen() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const title = params.get('deck') === 'saved' ? t('pages.myList') : t('pages.vocabulary');
+  return <PlannedScreen title={title} headingId={VOCABULARY_HEADER_ID} />;
+}
+
+export function BookmarksScreen() {
+  const { t } = useTranslation();
+  return <PlannedScreen title={t('pages.bookmarks')} />;
+}
+
+export function ProfileScreen() {
+  const { t } = useTranslation();
+  return <PlannedScreen title={t('pages.profile')} />;
+}
+
+export function CommunityScreen() {
+  const { t } = useTranslation();
+  return <PlannedScreen title={t('pages.community')} />;
+}
+
+export function LoginScreen() {
+  const { t } = useTranslation();
+  return <PlannedScreen title={t('pages.login')} />;
+}
+
+export function SignupScreen() {
+  const { t } = useTranslation();
+  return <PlannedScreen title={t('pages.signup')} />;
+}
+
+export function ForgotPasswordScreen() {
+  const { t } = useTranslation();
+  return <PlannedScreen title={t('pages.forgotPassword')} />;
+}
+
+export function ResetPasswordScreen() {
+  const { t } = useTranslation();
+  return <PlannedScreen title={t('pages.resetPassword')} />;
+}
+
+export function NotFoundScreen() {
+  const { t } = useTranslation();
+  return (
+    <section className="mx-auto max-w-2xl py-8">
+      <h1 className="page-title">{t('errors.notFoundTitle')}</h1>
+      <p className="mt-2 text-stone-600 dark:text-stone-300">{t('errors.notFoundBody')}</p>
+      <Link className="text-link mt-4 inline-block" to="/">
+        {t('errors.backHome')}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,177 @@
+import { BOOKMARK_QUEUE, STATS_QUEUE, type SyncRequest, type SyncResponse } from '@lesefuchs/core';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SyncQueue } from './sync-queue';
+
+const T0 = Date.UTC(2026, 10, 22, 9, 0, 0);
+
+function memoryStorage() {
+  const map = new Map<string, string>();
+  return {
+    getItem: (key: string) => map.get(key) ?? null,
+    setItem: (key: string, value: string) => void map.set(key, value),
+    removeItem: (key: string) => void map.delete(key),
+    map,
+  };
+}
+
+const applied = (request: SyncRequest): SyncResponse => ({
+  results: request.operations.map((operation) => ({
+    id: operation.id,
+    outcome: 'applied' as const,
+  })),
+});
+
+describe('SyncQueue', () => {
+  let storage: ReturnType<typeof memoryStorage>;
+  beforeEach(() => {
+    vi.useFakeTimers({ now: T0 });
+    storage = memoryStorage();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const make = (send: (request: SyncRequest) => Promise<SyncResponse>, policy = BOOKMARK_QUEUE) => {
+    const queue = new SyncQueue<{ storyId: number }>({
+      type: 'bookmarks',
+      policy,
+      send,
+      storage,
+      beaconUrl: null,
+    });
+    queue.start();
+    return queue;
+  };
+
+  it('flushes when the fifth bookmark is queued, with a distinct id per item', async () => {
+    const send = vi.fn(async (request: SyncRequest) => applied(request));
+    const queue = make(send);
+    for (let storyId = 1; storyId <= 4; storyId++) queue.enqueue({ storyId });
+    expect(send).not.toHaveBeenCalled();
+    queue.enqueue({ storyId: 5 });
+    await vi.runOnlyPendingTimersAsync();
+    expect(send).toHaveBeenCalledTimes(1);
+    const request = send.mock.calls[0]?.[0] as SyncRequest;
+    expect(request.type).toBe('bookmarks');
+    expect(request.operations.map((op) => op.payload)).toEqual(
+      [1, 2, 3, 4, 5].map((storyId) => ({ storyId })),
+    );
+    expect(new Set(request.operations.map((op) => op.id)).size).toBe(5);
+    expect(queue.pending).toHaveLength(0);
+    expect(storage.map.size).toBe(0);
+    queue.stop();
+  });
+
+  it('flushes a single item after the 15 s interval', async () => {
+    const send = vi.fn(async (request: SyncRequest) => applied(request));
+    const queue = make(send);
+    queue.enqueue({ storyId: 1 });
+    await vi.advanceTimersByTimeAsync(14_000);
+    expect(send).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(send).toHaveBeenCalledTimes(1);
+    queue.stop();
+  });
+
+  it('survives a reload: a new queue on the same storage sends what the old one held', async () => {
+    const never = vi.fn(() => new Promise<SyncResponse>(() => undefined));
+    const first = make(never);
+    first.enqueue({ storyId: 7 });
+    first.stop();
+    const send = vi.fn(async (request: SyncRequest) => applied(request));
+    const second = make(send);
+    expect(second.pending.map((item) => item.payload)).toEqual([{ storyId: 7 }]);
+    await second.flushNow();
+    expect(send.mock.calls[0]?.[0].operations[0]?.id).toBe(first.pending[0]?.id);
+    second.stop();
+  });
+
+  it('keeps failed items and retries with backoff 1 s, 2 s, 4 s, then waits for the next trigger', async () => {
+    let calls = 0;
+    const send = vi.fn(async (request: SyncRequest) => {
+      calls += 1;
+      if (calls <= 4) throw new Error('offline');
+      return applied(request);
+    });
+    const queue = make(send, STATS_QUEUE);
+    for (let storyId = 1; storyId <= 10; storyId++) queue.enqueue({ storyId });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(send).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(send).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(send).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(send).toHaveBeenCalledTimes(3);
+    await vi.advanceTimersByTimeAsync(4_000);
+    expect(send).toHaveBeenCalledTimes(4);
+    expect(queue.pending).toHaveLength(10);
+    // Out of retries; the next flush comes from an ordinary trigger, here coming online.
+    window.dispatchEvent(new Event('online'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(send).toHaveBeenCalledTimes(5);
+    expect(queue.pending).toHaveLength(0);
+    queue.stop();
+  });
+
+  it('drops bookmark operations older than 24 h without sending them', async () => {
+    const send = vi.fn(async (request: SyncRequest) => applied(request));
+    const onDropped = vi.fn();
+    storage.setItem(
+      'lesefuchs.queue.bookmarks',
+      JSON.stringify([
+        { id: 'old-operation-1', payload: { storyId: 1 }, queuedAt: T0 - 86_400_001 },
+      ]),
+    );
+    const queue = new SyncQueue({
+      type: 'bookmarks',
+      policy: BOOKMARK_QUEUE,
+      send,
+      storage,
+      onDropped,
+      beaconUrl: null,
+    });
+    queue.start();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(onDropped).toHaveBeenCalledWith([expect.objectContaining({ id: 'old-operation-1' })]);
+    expect(queue.pending).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(send).not.toHaveBeenCalled();
+    queue.stop();
+  });
+
+  it('removes items the server rejected for good and reports them', async () => {
+    const onRejected = vi.fn();
+    const send = vi.fn(async (request: SyncRequest) => ({
+      results: request.operations.map((operation) => ({
+        id: operation.id,
+        outcome: 'rejected' as const,
+      })),
+    }));
+    const queue = new SyncQueue({
+      type: 'bookmarks',
+      policy: BOOKMARK_QUEUE,
+      send,
+      storage,
+      onRejected,
+      beaconUrl: null,
+    });
+    queue.enqueue({ storyId: -1 });
+    await queue.flushNow();
+    expect(onRejected).toHaveBeenCalledTimes(1);
+    expect(queue.pending).toHaveLength(0);
+  });
+
+  it('hands pending items to sendBeacon on page hide and keeps them queued', () => {
+    const beacon = vi.fn(() => true);
+    Object.defineProperty(navigator, 'sendBeacon', { value: beacon, configurable: true });
+    const send = vi.fn(() => new Promise<SyncResponse>(() => undefined));
+    const queue = new SyncQueue({ type: 'bookmarks', policy: BOOKMARK_QUEUE, send, storage });
+    queue.start();
+    queue.enqueue({ storyId: 3 });
+    window.dispatchEvent(new Event('pagehide'));
+    expect(beacon).toHaveBeenCalledWith('/api/sync', expect.any(Blob));
+    expect(queue.pending).toHaveLength(1);
+    queue.stop();
+  });
+});

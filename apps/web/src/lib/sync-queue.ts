@@ -1,0 +1,210 @@
+import {
+  canRetry,
+  type FlushReason,
+  flushDecision,
+  partitionExpired,
+  type QueuePolicy,
+  retryDelayMs,
+  SYNC_BATCH_MAX,
+  type SyncRequest,
+  type SyncResponse,
+} from '@lesefuchs/core';
+
+/** One queued write. The id is made here and lets the server apply it at most once. */
+export interface QueueItem<P> {
+  id: string;
+  payload: P;
+  queuedAt: number;
+}
+
+/** Sends a batch; resolves with the server's outcome per id, rejects on a transient failure. */
+export type SendBatch = (request: SyncRequest) => Promise<SyncResponse>;
+
+export interface SyncQueueOptions<P> {
+  /** The queue type, as the server's sync endpoint knows it. */
+  type: string;
+  policy: QueuePolicy;
+  send: SendBatch;
+  /** Where the items survive reloads (default: localStorage). */
+  storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+  /** Called with the items the server refused for good (they are removed). */
+  onRejected?: (items: QueueItem<P>[]) => void;
+  /** Called with the items dropped for exceeding the policy's maximum age. */
+  onDropped?: (items: QueueItem<P>[]) => void;
+  /** The beacon target on page hide; null disables the beacon. */
+  beaconUrl?: string | null;
+  now?: () => number;
+  /** How often the queue looks at its timers. */
+  tickMs?: number;
+}
+
+/**
+ * A persistent queue of writes: flushes on size, interval, maximum wait and hard size, when the
+ * browser comes online, and on page hide through `navigator.sendBeacon`; keeps failed items and
+ * retries with capped exponential backoff; drops items past the policy's maximum age.
+ */
+export class SyncQueue<P> {
+  private items: QueueItem<P>[];
+  private lastFlushAt: number | null = null;
+  private readonly startedAt: number;
+  private flushing = false;
+  private attempt = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private tickTimer: ReturnType<typeof setInterval> | null = null;
+  private readonly storageKey: string;
+  private readonly storage: NonNullable<SyncQueueOptions<P>['storage']>;
+  private readonly now: () => number;
+  private readonly detach: (() => void)[] = [];
+
+  constructor(private readonly options: SyncQueueOptions<P>) {
+    this.storage = options.storage ?? localStorage;
+    this.storageKey = `lesefuchs.queue.${options.type}`;
+    this.now = options.now ?? Date.now;
+    this.startedAt = this.now();
+    this.items = this.load();
+  }
+
+  /** Starts the timers and the online / page-hide listeners. */
+  start(): void {
+    if (this.tickTimer) return;
+    this.tickTimer = setInterval(() => this.trigger('tick'), this.options.tickMs ?? 1_000);
+    const onOnline = () => this.trigger('online');
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') this.beacon();
+    };
+    const onPageHide = () => this.beacon();
+    window.addEventListener('online', onOnline);
+    document.addEventListener('visibilitychange', onHidden);
+    window.addEventListener('pagehide', onPageHide);
+    this.detach.push(
+      () => window.removeEventListener('online', onOnline),
+      () => document.removeEventListener('visibilitychange', onHidden),
+      () => window.removeEventListener('pagehide', onPageHide),
+    );
+  }
+
+  stop(): void {
+    if (this.tickTimer) clearInterval(this.tickTimer);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.tickTimer = null;
+    this.retryTimer = null;
+    for (const detach of this.detach.splice(0)) detach();
+  }
+
+  /** Queues a write and returns its operation id. */
+  enqueue(payload: P): string {
+    const item: QueueItem<P> = { id: crypto.randomUUID(), payload, queuedAt: this.now() };
+    this.items.push(item);
+    this.save();
+    this.trigger('enqueue');
+    return item.id;
+  }
+
+  get pending(): readonly QueueItem<P>[] {
+    return this.items;
+  }
+
+  /** Flushes now, whatever the timers say. */
+  flushNow(): Promise<void> {
+    return this.flush('manual');
+  }
+
+  private trigger(trigger: 'enqueue' | 'tick' | 'online' | 'hidden' | 'manual'): void {
+    this.dropExpired();
+    if (this.retryTimer && trigger !== 'online') return;
+    const reason = flushDecision(
+      this.options.policy,
+      {
+        pending: this.items.length,
+        oldestQueuedAt: this.items[0]?.queuedAt ?? null,
+        lastFlushAt: this.lastFlushAt,
+        startedAt: this.startedAt,
+        flushing: this.flushing,
+      },
+      trigger,
+      this.now(),
+    );
+    if (reason) void this.flush(reason);
+  }
+
+  private async flush(_reason: FlushReason): Promise<void> {
+    if (this.flushing || this.items.length === 0) return;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.flushing = true;
+    this.lastFlushAt = this.now();
+    const batch = this.items.slice(0, SYNC_BATCH_MAX);
+    try {
+      const response = await this.options.send({
+        type: this.options.type,
+        operations: batch.map((item) => ({
+          id: item.id,
+          queuedAt: item.queuedAt,
+          payload: item.payload,
+        })),
+      });
+      const outcome = new Map(response.results.map((result) => [result.id, result.outcome]));
+      const done = new Set(batch.filter((item) => outcome.has(item.id)).map((item) => item.id));
+      const rejected = batch.filter((item) => outcome.get(item.id) === 'rejected');
+      this.items = this.items.filter((item) => !done.has(item.id));
+      this.save();
+      this.attempt = 0;
+      if (rejected.length > 0) this.options.onRejected?.(rejected);
+    } catch {
+      this.attempt += 1;
+      if (canRetry(this.options.policy, this.attempt)) {
+        this.retryTimer = setTimeout(
+          () => {
+            this.retryTimer = null;
+            void this.flush('manual');
+          },
+          retryDelayMs(this.options.policy, this.attempt),
+        );
+      } else {
+        // Out of retries: the items stay queued for the next trigger (interval, online, reload).
+        this.attempt = 0;
+      }
+    } finally {
+      this.flushing = false;
+    }
+  }
+
+  /**
+   * Page hide: hand everything pending to the browser, which sends it even as the page goes.
+   * The items stay queued; if the beacon did arrive, the server ignores their ids next time.
+   */
+  private beacon(): void {
+    const url = this.options.beaconUrl === undefined ? '/api/sync' : this.options.beaconUrl;
+    if (!url || this.items.length === 0 || typeof navigator.sendBeacon !== 'function') return;
+    const body: SyncRequest = {
+      type: this.options.type,
+      operations: this.items
+        .slice(0, SYNC_BATCH_MAX)
+        .map((item) => ({ id: item.id, queuedAt: item.queuedAt, payload: item.payload })),
+    };
+    navigator.sendBeacon(url, new Blob([JSON.stringify(body)], { type: 'application/json' }));
+  }
+
+  private dropExpired(): void {
+    const { keep, dropped } = partitionExpired(this.options.policy, this.items, this.now());
+    if (dropped.length === 0) return;
+    this.items = keep;
+    this.save();
+    this.options.onDropped?.(dropped);
+  }
+
+  private load(): QueueItem<P>[] {
+    try {
+      const raw = this.storage.getItem(this.storageKey);
+      const parsed: unknown = raw ? JSON.parse(raw) : [];
+      return Array.isArray(parsed) ? (parsed as QueueItem<P>[]) : [];
+    } catch {
+      return [];
+    }
+  }
+
+  private save(): void {
+    if (this.items.length === 0) this.storage.removeItem(this.storageKey);
+    else this.storage.setItem(this.storageKey, JSON.stringify(this.items));
+  }
+}
