@@ -68,8 +68,12 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
         logger.warn('closing connections that outlived the shutdown grace period');
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
       }, SHUTDOWN_GRACE_MS);
-      (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+      // Keep-alive connections go as soon as their in-flight request is answered.
+      const http = server as unknown as { closeIdleConnections(): void };
+      http.closeIdleConnections();
+      const reaper = setInterval(() => http.closeIdleConnections(), 50);
       await stopped;
+      clearInterval(reaper);
       clearTimeout(grace);
       await hub.stop();
       await database.close();

@@ -1,0 +1,72 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+import { acquireDataDirLock, DataDirLockedError } from '../src/db/data-dir-lock.ts';
+
+const tempDir = () => mkdtempSync(path.join(tmpdir(), 'lesefuchs-config-'));
+
+describe('loadConfig', () => {
+  it('defaults to PGlite in ./data/pglite on port 3000 and generates a lasting secret', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.port).toBe(3000);
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.authSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dataDir, 'auth-secret'), 'utf8').trim()).toBe(config.authSecret);
+    expect(loadConfig({ DATA_DIR: dataDir }).authSecret).toBe(config.authSecret);
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      DATABASE_URL: 'postgres://u:p@db:5432/lesefuchs',
+    });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u:p@db:5432/lesefuchs' });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: must start with postgres:// or postgresql://'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL: must start with smtp:// or smtps://'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET: must be at least 32 characters'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+  ])('names the bad variable in %o', (env, expected) => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(expected);
+  });
+
+  it('requires AUTH_SECRET in production and both Google keys together', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tempDir() })).toThrow(
+      'AUTH_SECRET: required when NODE_ENV=production',
+    );
+    expect(() => loadConfig({ DATA_DIR: tempDir(), GOOGLE_CLIENT_ID: 'id' })).toThrow(
+      'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+    );
+  });
+});
+
+describe('data directory lock', () => {
+  it('refuses a second holder with a message naming the directory and the holder', () => {
+    const dir = tempDir();
+    const release = acquireDataDirLock(dir);
+    writeFileSync(path.join(dir, 'lesefuchs.lock'), `${process.ppid}\n`);
+    expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
+    expect(() => acquireDataDirLock(dir)).toThrow(
+      `The data directory ${dir} is in use by another Lesefuchs process (pid ${process.ppid})`,
+    );
+    release();
+    expect(() => acquireDataDirLock(dir)()).not.toThrow();
+  });
+
+  it('takes over a lock left by a process that no longer runs', () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, 'lesefuchs.lock'), '999999999\n');
+    const release = acquireDataDirLock(dir);
+    expect(readFileSync(path.join(dir, 'lesefuchs.lock'), 'utf8').trim()).toBe(String(process.pid));
+    release();
+  });
+});

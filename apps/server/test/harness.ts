@@ -1,0 +1,145 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import pino from 'pino';
+import { createApp } from '../src/app.ts';
+import { createAuth } from '../src/auth/auth.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
+import { RealtimeHub } from '../src/realtime/hub.ts';
+import { SyncRegistry } from '../src/services/sync.service.ts';
+
+export type TargetName = 'pglite' | 'postgres';
+
+/** The PostgreSQL server the second tier runs on: TEST_DATABASE_URL, else the local one. */
+const POSTGRES_ADMIN_URL =
+  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function postgresAnswers(): Promise<string | null> {
+  const client = new pg.Client({
+    connectionString: POSTGRES_ADMIN_URL,
+    connectionTimeoutMillis: 2_000,
+  });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return null;
+  } catch (error) {
+    return (error as Error).message || String(error);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+const postgresProblem = await postgresAnswers();
+if (postgresProblem) {
+  console.warn(
+    `[integration] PostgreSQL tier skipped: no server answered at ${redact(POSTGRES_ADMIN_URL)} (${postgresProblem}). Set TEST_DATABASE_URL to run it.`,
+  );
+}
+
+/** The database tiers to run: PGlite always, PostgreSQL when a server answers. */
+export const targets: { name: TargetName; available: boolean }[] = [
+  { name: 'pglite', available: true },
+  { name: 'postgres', available: postgresProblem === null },
+];
+
+function redact(url: string): string {
+  return url.replace(/\/\/([^:@/]+):[^@/]+@/, '//$1:***@');
+}
+
+/** A fresh, empty database on the target; `drop()` removes it. */
+export async function freshDatabase(
+  target: TargetName,
+): Promise<{ config: Config['database']; drop(): Promise<void> }> {
+  if (target === 'pglite') {
+    const dir = mkdtempSync(path.join(tmpdir(), 'lesefuchs-test-'));
+    return {
+      config: { kind: 'pglite', dataDir: path.join(dir, 'pglite') },
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const name = `lesefuchs_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    config: { kind: 'postgres', url: url.toString() },
+    drop: async () => {
+      const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestServer {
+  app: ReturnType<typeof createApp>['app'];
+  database: DatabaseHandle;
+  hub: RealtimeHub;
+  registry: SyncRegistry;
+  close(): Promise<void>;
+}
+
+/** The real app on a database, driven through `app.request()`. */
+export async function startTestServer(databaseConfig: Config['database']): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lesefuchs-data-'));
+  const config: Config = {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789',
+    }),
+    database: databaseConfig,
+  };
+  const logger = pino({ level: 'silent' });
+  const database = await openDatabase(config.database);
+  const hub = new RealtimeHub(database, logger);
+  await hub.start();
+  const registry = new SyncRegistry();
+  const auth = createAuth(config, database.db);
+  const { app, streams } = createApp({
+    config,
+    database,
+    auth,
+    hub,
+    syncRegistry: registry,
+    logger,
+    webDistDir: null,
+  });
+  return {
+    app,
+    database,
+    hub,
+    registry,
+    async close() {
+      await streams.closeAll();
+      await hub.stop();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let userCounter = 0;
+
+/** Signs a new user up through better-auth and returns the session cookie for later calls. */
+export async function signUp(server: Pick<TestServer, 'app'>, name = 'Lena') {
+  userCounter += 1;
+  const email = `reader${userCounter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const response = await server.app.request('/api/auth/sign-up/email', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: 'correct horse battery', name }),
+  });
+  if (response.status !== 200)
+    throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  const body = (await response.json()) as { user: { id: string } };
+  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  return { id: body.user.id, email, cookie };
+}

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import rootPackage from '../../../package.json' with { type: 'json' };
+import { freshDatabase, signUp, startTestServer, type TestServer, targets } from './harness.ts';
+
+describe.each(targets)('platform on $name', ({ name, available }) => {
+  let server: TestServer;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    if (!available) return;
+    const database = await freshDatabase(name);
+    drop = database.drop;
+    server = await startTestServer(database.config);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await drop?.();
+  });
+
+  it.skipIf(!available)(
+    'GET /api/health reports the version and the kind of database',
+    async () => {
+      const response = await server.app.request('/api/health');
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({
+        status: 'ok',
+        version: rootPackage.version,
+        database: name,
+      });
+    },
+  );
+
+  it.skipIf(!available)('answers an unknown API route with the one error shape', async () => {
+    const response = await server.app.request('/api/no-such-thing');
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({
+      error: { code: 'not_found', message: 'No API route GET /api/no-such-thing.' },
+    });
+  });
+
+  it.skipIf(!available)(
+    'refuses the event stream without a session, in the error shape',
+    async () => {
+      const response = await server.app.request('/api/events');
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({
+        error: { code: 'unauthorized', message: 'Sign in to continue.' },
+      });
+    },
+  );
+
+  it.skipIf(!available)('treats an invalid bearer token as signed out', async () => {
+    const response = await server.app.request('/api/events', {
+      headers: { Authorization: 'Bearer not-a-token' },
+    });
+    expect(response.status).toBe(401);
+  });
+
+  it.skipIf(!available)('refuses a body over the limit with 413', async () => {
+    const user = await signUp(server);
+    const response = await server.app.request('/api/sync', {
+      method: 'POST',
+      headers: { Cookie: user.cookie, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        type: 'bookmarks',
+        operations: [{ id: 'x'.repeat(300_000), payload: {} }],
+      }),
+    });
+    expect(response.status).toBe(413);
+    expect((await response.json()).error.code).toBe('payload_too_large');
+  });
+
+  it.skipIf(!available)('signs in with a bearer token as the native shell does', async () => {
+    const user = await signUp(server);
+    const signIn = await server.app.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: user.email, password: 'correct horse battery' }),
+    });
+    const token = signIn.headers.get('set-auth-token');
+    expect(token).toBeTruthy();
+    const session = await server.app.request('/api/auth/get-session', {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect((await session.json()).user.email).toBe(user.email);
+  });
+});
