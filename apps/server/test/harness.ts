@@ -143,3 +143,6 @@ export async function signUp(server: Pick<TestServer, 'app'>, name = 'Lena') {
   const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   return { id: body.user.id, email, cookie };
 }
+
+/** A response body as JSON, typed loosely for assertions. */
+export const json = async (response: Response): Promise<any> => response.json();

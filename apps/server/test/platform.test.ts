@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import rootPackage from '../../../package.json' with { type: 'json' };
-import { freshDatabase, signUp, startTestServer, type TestServer, targets } from './harness.ts';
+import {
+  freshDatabase,
+  json,
+  signUp,
+  startTestServer,
+  type TestServer,
+  targets,
+} from './harness.ts';
 
 describe.each(targets)('platform on $name', ({ name, available }) => {
   let server: TestServer;
@@ -22,7 +29,7 @@ describe.each(targets)('platform on $name', ({ name, available }) => {
     async () => {
       const response = await server.app.request('/api/health');
       expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({
+      expect(await json(response)).toEqual({
         status: 'ok',
         version: rootPackage.version,
         database: name,
@@ -33,7 +40,7 @@ describe.each(targets)('platform on $name', ({ name, available }) => {
   it.skipIf(!available)('answers an unknown API route with the one error shape', async () => {
     const response = await server.app.request('/api/no-such-thing');
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({
+    expect(await json(response)).toEqual({
       error: { code: 'not_found', message: 'No API route GET /api/no-such-thing.' },
     });
   });
@@ -43,7 +50,7 @@ describe.each(targets)('platform on $name', ({ name, available }) => {
     async () => {
       const response = await server.app.request('/api/events');
       expect(response.status).toBe(401);
-      expect(await response.json()).toEqual({
+      expect(await json(response)).toEqual({
         error: { code: 'unauthorized', message: 'Sign in to continue.' },
       });
     },
@@ -67,7 +74,7 @@ describe.each(targets)('platform on $name', ({ name, available }) => {
       }),
     });
     expect(response.status).toBe(413);
-    expect((await response.json()).error.code).toBe('payload_too_large');
+    expect((await json(response)).error.code).toBe('payload_too_large');
   });
 
   it.skipIf(!available)('signs in with a bearer token as the native shell does', async () => {
@@ -82,6 +89,6 @@ describe.each(targets)('platform on $name', ({ name, available }) => {
     const session = await server.app.request('/api/auth/get-session', {
       headers: { Authorization: `Bearer ${token}` },
     });
-    expect((await session.json()).user.email).toBe(user.email);
+    expect((await json(session)).user.email).toBe(user.email);
   });
 });

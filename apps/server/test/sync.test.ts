@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { freshDatabase, signUp, startTestServer, type TestServer, targets } from './harness.ts';
+import {
+  freshDatabase,
+  json,
+  signUp,
+  startTestServer,
+  type TestServer,
+  targets,
+} from './harness.ts';
 
 // A queue type that exists only in this test, writing to a table made here: the endpoint's
 // at-most-once rule is the platform's; the real queue types arrive with their areas.
@@ -39,12 +46,12 @@ describe.each(targets)('POST /api/sync on $name', ({ name, available }) => {
       headers: { Cookie: cookie, 'Content-Type': contentType },
       body: typeof body === 'string' ? body : JSON.stringify(body),
     });
-  const notesOf = async (userId: string) =>
-    (
-      await server.database.db.execute(
-        sql`select text from test_notes where user_id = ${userId} order by text`,
-      )
-    ).rows.map((row) => (row as { text: string }).text);
+  const notesOf = async (userId: string) => {
+    const result = (await server.database.db.execute(
+      sql`select text from test_notes where user_id = ${userId} order by text`,
+    )) as unknown as { rows: { text: string }[] };
+    return result.rows.map((row) => row.text);
+  };
 
   it.skipIf(!available)(
     'applies each operation id at most once, however often it is sent',
@@ -59,7 +66,7 @@ describe.each(targets)('POST /api/sync on $name', ({ name, available }) => {
       };
       const first = await post(user.cookie, batch);
       expect(first.status).toBe(200);
-      expect(await first.json()).toEqual({
+      expect(await json(first)).toEqual({
         results: [
           { id: 'op-aaaaaaaa-1', outcome: 'applied' },
           { id: 'op-aaaaaaaa-2', outcome: 'applied' },
@@ -75,7 +82,7 @@ describe.each(targets)('POST /api/sync on $name', ({ name, available }) => {
         'text/plain;charset=UTF-8',
       );
       expect(
-        (await retry.json()).results.map((result: { outcome: string }) => result.outcome),
+        (await json(retry)).results.map((result: { outcome: string }) => result.outcome),
       ).toEqual(['duplicate', 'duplicate', 'applied']);
       expect(await notesOf(user.id)).toEqual(['first', 'second', 'third']);
     },
@@ -92,7 +99,7 @@ describe.each(targets)('POST /api/sync on $name', ({ name, available }) => {
       };
       await post(anna.cookie, batch);
       const response = await post(ben.cookie, batch);
-      expect((await response.json()).results[0].outcome).toBe('applied');
+      expect((await json(response)).results[0].outcome).toBe('applied');
       expect(await notesOf(ben.id)).toEqual(['hello']);
     },
   );
@@ -108,7 +115,7 @@ describe.each(targets)('POST /api/sync on $name', ({ name, available }) => {
           { id: 'op-bbbbbbbb-2', payload: { text: 'kept' } },
         ],
       });
-      const { results } = await response.json();
+      const { results } = await json(response);
       expect(results.map((result: { outcome: string }) => result.outcome)).toEqual([
         'rejected',
         'applied',
@@ -126,20 +133,20 @@ describe.each(targets)('POST /api/sync on $name', ({ name, available }) => {
         operations: [{ id: 'op-cccccccc-1', payload: {} }],
       });
       expect(unknown.status).toBe(400);
-      expect(await unknown.json()).toEqual({
+      expect(await json(unknown)).toEqual({
         error: { code: 'bad_request', message: 'Unknown sync type "nope".' },
       });
 
       const malformed = await post(user.cookie, '{not json');
       expect(malformed.status).toBe(400);
-      expect((await malformed.json()).error).toEqual({
+      expect((await json(malformed)).error).toEqual({
         code: 'bad_request',
         message: 'The request body is not valid JSON.',
       });
 
       const invalid = await post(user.cookie, { type: 'test-notes', operations: [] });
       expect(invalid.status).toBe(400);
-      expect((await invalid.json()).error.code).toBe('validation_failed');
+      expect((await json(invalid)).error.code).toBe('validation_failed');
 
       const anonymous = await server.app.request('/api/sync', { method: 'POST', body: '{}' });
       expect(anonymous.status).toBe(401);
