@@ -50,6 +50,8 @@ export interface Config {
   dataDir: string;
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
   publicUrl: string;
+  /** Origins allowed to send credentialed requests (better-auth's CSRF check). */
+  trustedOrigins: string[];
   authSecret: string;
   smtpUrl: string | null;
   mailFrom: string;
@@ -93,6 +95,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       ? { kind: 'postgres', url: env.DATABASE_URL }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    // Without PUBLIC_URL the app runs on this machine: both loopback names reach it.
+    trustedOrigins: env.PUBLIC_URL
+      ? [new URL(env.PUBLIC_URL).origin]
+      : [`http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`],
     authSecret: env.AUTH_SECRET ?? generatedSecret(dataDir),
     smtpUrl: env.SMTP_URL ?? null,
     mailFrom: env.MAIL_FROM,

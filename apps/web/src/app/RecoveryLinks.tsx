@@ -10,7 +10,9 @@ export function RecoveryLinks() {
   const location = useLocation();
   const navigate = useNavigate();
   useLayoutEffect(() => {
-    const action = recoveryLinkAction(location);
+    // Browsers report an empty fragment ("…#") as no hash at all; the href still shows it.
+    const hash = location.hash || (window.location.href.endsWith('#') ? '#' : '');
+    const action = recoveryLinkAction({ ...location, hash });
     switch (action.kind) {
       case 'redirect':
         localStorage.setItem(RECOVERY_FLAG_KEY, '1');

@@ -26,6 +26,11 @@ export const LANGUAGE_STORAGE_KEY = 'lesefuchs.language';
 // attempt) becomes this, which i18next does not support and so skips.
 const UNSUPPORTED = 'x-unsupported';
 
+// Registered before init so the first detected language sets <html lang> too.
+i18n.on('languageChanged', (language) => {
+  document.documentElement.lang = language === 'kr' ? 'ko' : language;
+});
+
 void i18n
   .use(LanguageDetector)
   .use(initReactI18next)
@@ -47,10 +52,6 @@ void i18n
       convertDetectedLanguage: (value: string) => normalizeInterfaceLanguage(value) ?? UNSUPPORTED,
     },
   });
-
-i18n.on('languageChanged', (language) => {
-  document.documentElement.lang = language === 'kr' ? 'ko' : language;
-});
 
 export function currentLanguage(): InterfaceLanguage {
   return normalizeInterfaceLanguage(i18n.resolvedLanguage) ?? FALLBACK_LANGUAGE;

@@ -1,0 +1,44 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export { expect };
+
+/** Where the screenshots a person looks at go: one per page, width and theme. */
+export const SCREENSHOT_DIR = 'e2e/.output/screenshots';
+
+export const test = base.extend<{ axe: (page: Page) => Promise<void> }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a function destructures
+  axe: async ({}, use) => {
+    await use(async (page: Page) => {
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      const summary = results.violations.map((violation) => ({
+        id: violation.id,
+        impact: violation.impact,
+        nodes: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
+      }));
+      expect(summary, `accessibility violations on ${page.url()}`).toEqual([]);
+    });
+  },
+});
+
+/** Starts the page in a theme the way the app stores it; a choice made later in the test stays. */
+export async function useTheme(page: Page, theme: 'light' | 'dark') {
+  await page.addInitScript((mode) => {
+    if (!localStorage.getItem('lesefuchs.theme')) localStorage.setItem('lesefuchs.theme', mode);
+  }, theme);
+}
+
+let counter = 0;
+
+/** Signs a new user up through the API; the browser context then carries the session cookie. */
+export async function signUpThroughApi(page: Page, name = 'Mara') {
+  counter += 1;
+  const email = `e2e-${Date.now()}-${counter}@example.com`;
+  const response = await page.request.post('/api/auth/sign-up/email', {
+    data: { email, password: 'correct horse battery', name },
+  });
+  expect(response.status()).toBe(200);
+  return { email, name };
+}

@@ -1,0 +1,29 @@
+// `npm test`: every tier in order, stopping at the first failure.
+//   1. lint and format (Biome)   2. types (tsc)   3. unit (vitest: core, content, web)
+//   4. server integration (vitest: PGlite, and PostgreSQL when one answers)
+//   5. end to end (Playwright in Debian's Chromium against the production build)
+import { spawnSync } from 'node:child_process';
+
+const steps = [
+  ['lint', 'npx', ['biome', 'ci', '.']],
+  ['types', 'npm', ['run', 'typecheck']],
+  ['unit', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'web']],
+  ['integration', 'npx', ['vitest', 'run', '--project', 'integration']],
+  ['e2e', 'node', ['scripts/e2e.mjs']],
+];
+
+const only = process.argv.slice(2);
+const started = Date.now();
+for (const [name, command, args] of steps) {
+  if (only.length > 0 && !only.includes(name)) continue;
+  console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
+  const stepStart = Date.now();
+  const result = spawnSync(command, args, { stdio: 'inherit' });
+  const seconds = ((Date.now() - stepStart) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    console.error(`\n✖ ${name} failed after ${seconds} s`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`✔ ${name} passed in ${seconds} s`);
+}
+console.log(`\nAll tiers passed in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
