@@ -7,7 +7,6 @@ export { expect };
 export const SCREENSHOT_DIR = 'e2e/.output/screenshots';
 
 export const test = base.extend<{ axe: (page: Page) => Promise<void> }>({
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a function destructures
   axe: async ({}, use) => {
     await use(async (page: Page) => {
       const results = await new AxeBuilder({ page })

@@ -1,12 +1,15 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Logger } from 'pino';
 import type { Auth } from './auth/auth.ts';
 import type { Config } from './config.ts';
+import { AUDIO_DIR } from './content/corpus.ts';
+import { AUDIO_URL_PREFIX } from './content/importer.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { ApiError, errorBody, handleError } from './http/errors.ts';
-import { webAppRoutes } from './http/static.ts';
+import { audioRoutes, webAppRoutes } from './http/static.ts';
 import type { RealtimeHub } from './realtime/hub.ts';
 import { EventStreams, eventRoutes } from './routes/events.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -51,10 +54,13 @@ export function createApp(deps: AppDeps) {
   app.on(['GET', 'POST'], '/api/auth/*', (c) => {
     // better-auth's rate limiter keys clients by x-forwarded-for only; without a proxy in
     // front, every client would share one bucket, so the socket address is passed on.
+    // Only a request that came through the Node server has a socket (tests call app.request()).
+    const address = (c.env as { incoming?: unknown } | undefined)?.incoming
+      ? getConnInfo(c).remote.address
+      : undefined;
+    if (!address || c.req.raw.headers.has('x-forwarded-for')) return auth.handler(c.req.raw);
     const headers = new Headers(c.req.raw.headers);
-    const address = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)
-      ?.incoming?.socket?.remoteAddress;
-    if (address && !headers.has('x-forwarded-for')) headers.set('x-forwarded-for', address);
+    headers.set('x-forwarded-for', address);
     return auth.handler(new Request(c.req.raw, { headers }));
   });
 
@@ -62,6 +68,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/events', eventRoutes({ auth, hub: deps.hub, streams }));
   app.route('/api/sync', syncRoutes({ auth, db: database.db, registry: deps.syncRegistry }));
 
+  app.route(AUDIO_URL_PREFIX, audioRoutes(AUDIO_DIR));
   app.all('/api/*', (c) =>
     c.json(errorBody('not_found', `No API route ${c.req.method} ${c.req.path}.`), 404),
   );

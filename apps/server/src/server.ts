@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { createApp } from './app.ts';
 import { createAuth } from './auth/auth.ts';
 import type { Config } from './config.ts';
+import { importContent } from './content/importer.ts';
 import { openDatabase } from './db/client.ts';
 import { acquireDataDirLock } from './db/data-dir-lock.ts';
 import { RealtimeHub } from './realtime/hub.ts';
@@ -33,6 +34,14 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   try {
     database = await openDatabase(config.database);
   } catch (error) {
+    releaseLock?.();
+    throw error;
+  }
+  try {
+    const imported = await importContent(database.db);
+    logger.info(imported, imported.unchanged ? 'content unchanged' : 'content imported');
+  } catch (error) {
+    await database.close();
     releaseLock?.();
     throw error;
   }

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { errorBody } from './errors.ts';
 
 /** Hashed build assets never change under their name: cache them for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -39,4 +40,23 @@ export function webAppRoutes(distDir: string) {
     return c.html(indexHtml);
   });
   return app;
+}
+
+/**
+ * Story audio: byte ranges (seeking, and Safari's range-only playback) and a year of caching —
+ * the importer versions each URL with the audio's text hash, so a regenerated file gets a new URL.
+ */
+export function audioRoutes(audioDir: string) {
+  const root = path.relative(process.cwd(), audioDir) || '.';
+  return new Hono()
+    .use(
+      '*',
+      serveStatic({
+        root,
+        rewriteRequestPath: (requestPath) => requestPath.replace(/^\/audio/, ''),
+        onFound: (_file, c) => c.header('Cache-Control', IMMUTABLE),
+        onNotFound: () => undefined,
+      }),
+    )
+    .get('*', (c) => c.json(errorBody('not_found', 'No such audio file.'), 404));
 }

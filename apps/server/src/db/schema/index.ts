@@ -1,2 +1,3 @@
 export * from './auth.ts';
+export * from './content.ts';
 export * from './sync.ts';

@@ -1,0 +1,277 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import {
+  CATEGORIES,
+  countWords,
+  type FormsTable,
+  LEVELS,
+  PARTS_OF_SPEECH,
+  resolveTokens,
+  type StoryFile,
+  splitSentences,
+  tokenizeWords,
+  type VocabularyEntry,
+  vocabularyKey,
+} from '@lesefuchs/core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  AUDIO_DIR,
+  FORMS_FILE,
+  type Loaded,
+  loadStories,
+  loadVocabulary,
+} from '../apps/server/src/content/corpus.ts';
+import { buildForms } from '../scripts/content/build-forms.ts';
+import { LEXICON_GENDER, lexiconNouns } from '../scripts/content/lexicon.ts';
+
+/** German word counts per level (issue: A1 about 120–200 … C2 about 700–1,000). */
+const WORDS_PER_LEVEL: Record<(typeof LEVELS)[number], [number, number]> = {
+  A1: [110, 220],
+  A2: [180, 330],
+  B1: [280, 480],
+  B2: [420, 640],
+  C1: [520, 800],
+  C2: [680, 1_050],
+};
+const AUDIO_BUDGET_BYTES = 60 * 1024 * 1024;
+
+/**
+ * Nouns whose gender the lexicon gives differently from us because German allows both or
+ * because we chose another meaning; each with the reason.
+ */
+const GENDER_EXCEPTIONS: Record<string, string> = {};
+
+let stories: Loaded<StoryFile>[];
+let vocabulary: Loaded<VocabularyEntry>[];
+let forms: FormsTable;
+const report: string[] = [];
+
+const table = (title: string, counts: Record<string, number>) =>
+  `${title}: ${Object.entries(counts)
+    .map(([key, count]) => `${key} ${count}`)
+    .join(', ')}`;
+
+beforeAll(() => {
+  stories = loadStories();
+  vocabulary = loadVocabulary();
+  forms = JSON.parse(readFileSync(FORMS_FILE, 'utf8'));
+});
+
+describe('stories', () => {
+  it('are at least 48: 8 or more at each level, ids unique and matching their file names', () => {
+    const ids = stories.map((story) => story.value.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const { file, value } of stories) {
+      expect(file, 'file lives in the folder of its level').toMatch(
+        new RegExp(`^${value.difficulty.toLowerCase()}/`),
+      );
+      expect(path.basename(file), 'file name starts with the two-digit id').toMatch(
+        new RegExp(`^${String(value.id).padStart(2, '0')}-[a-z0-9-]+\\.json$`),
+      );
+    }
+    const perLevel = Object.fromEntries(
+      LEVELS.map((level) => [level, stories.filter((s) => s.value.difficulty === level).length]),
+    );
+    for (const level of LEVELS) expect(perLevel[level], level).toBeGreaterThanOrEqual(8);
+    report.push(table('Stories per level', perLevel));
+  });
+
+  it('cover all nine categories, each at three or more levels', () => {
+    const perCategory: Record<string, number> = {};
+    for (const category of CATEGORIES) {
+      const levels = new Set(
+        stories.filter((s) => s.value.category === category).map((s) => s.value.difficulty),
+      );
+      expect(levels.size, `${category} is at ${[...levels].join(', ')}`).toBeGreaterThanOrEqual(3);
+      perCategory[category] = stories.filter((s) => s.value.category === category).length;
+    }
+    report.push(table('Stories per category', perCategory));
+  });
+
+  it('have a German text of the length their level calls for', () => {
+    for (const { file, value } of stories) {
+      const [min, max] = WORDS_PER_LEVEL[value.difficulty];
+      const words = countWords(value.content.de);
+      expect(words, `${file}: ${words} German words`).toBeGreaterThanOrEqual(min);
+      expect(words, `${file}: ${words} German words`).toBeLessThanOrEqual(max);
+    }
+  });
+
+  it('have every translation complete: the same paragraphs in de, en, es and kr', () => {
+    for (const { file, value } of stories) {
+      const paragraphs = (text: string) => text.split(/\n\s*\n/).filter((p) => p.trim()).length;
+      const german = paragraphs(value.content.de);
+      for (const language of ['en', 'es', 'kr'] as const) {
+        expect(paragraphs(value.content[language]), `${file}: paragraphs in ${language}`).toBe(
+          german,
+        );
+        const ratio = value.content[language].length / value.content.de.length;
+        expect(
+          ratio,
+          `${file}: ${language} is ${Math.round(ratio * 100)} % of the German length`,
+        ).toBeGreaterThan(0.3);
+      }
+      expect(/[가-힣]/.test(value.content.kr), `${file}: kr is Korean`).toBe(true);
+      expect(/[가-힣]/.test(value.title.kr), `${file}: kr title is Korean`).toBe(true);
+    }
+  });
+
+  it('end every German sentence with punctuation, so audio can be cut by sentence', () => {
+    for (const { file, value } of stories) {
+      for (const sentence of splitSentences(value.content.de)) {
+        expect(sentence.text, file).toMatch(/[.!?…]["“”»«’‘)]*$/u);
+      }
+    }
+  });
+
+  it('have target words that are in the vocabulary and occur in the German text', () => {
+    const byWord = new Map<string, VocabularyEntry[]>();
+    for (const { value } of vocabulary)
+      byWord.set(value.word, [...(byWord.get(value.word) ?? []), value]);
+    const problems: string[] = [];
+    for (const { file, value } of stories) {
+      const resolved = new Set(resolveTokens(tokenizeWords(value.content.de), forms));
+      for (const target of value.vocabulary_list) {
+        const entries = byWord.get(target);
+        if (!entries) {
+          problems.push(`${file}: "${target}" is not in the vocabulary`);
+          continue;
+        }
+        const found = entries.some(
+          (entry) => resolved.has(vocabularyKey(entry)) || occursLiterally(entry, value.content.de),
+        );
+        if (!found) problems.push(`${file}: "${target}" does not occur in the German text`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+/** A phrase occurs when its words do; a single word when its base form stands in the text. */
+function occursLiterally(entry: VocabularyEntry, text: string): boolean {
+  const words = entry.base_word
+    .replace(/^sich\s+/, '')
+    .split(/\s+/)
+    .filter((word) => word.length > 2 && !/…|\.\.\./.test(word));
+  const lower = text.toLowerCase();
+  const present = words.filter((word) => lower.includes(word.toLowerCase()));
+  return words.length > 0 && present.length >= Math.ceil(words.length / 2);
+}
+
+describe('vocabulary', () => {
+  it('has at least 2,500 entries, most at A1–B1, each (word, part of speech) once', () => {
+    const seen = new Map<string, string>();
+    const duplicates: string[] = [];
+    for (const { file, value } of vocabulary) {
+      const key = vocabularyKey(value);
+      const previous = seen.get(key);
+      if (previous) duplicates.push(`${key} in ${previous} and ${file}`);
+      seen.set(key, file);
+    }
+    expect(duplicates).toEqual([]);
+    expect(vocabulary.length).toBeGreaterThanOrEqual(2_500);
+    const perLevel = Object.fromEntries(
+      LEVELS.map((level) => [
+        level,
+        vocabulary.filter((v) => v.value.difficulty_level === level).length,
+      ]),
+    );
+    const lower = (perLevel.A1 ?? 0) + (perLevel.A2 ?? 0) + (perLevel.B1 ?? 0);
+    expect(lower / vocabulary.length).toBeGreaterThan(0.5);
+    report.push(`Vocabulary: ${vocabulary.length} entries`);
+    report.push(table('Vocabulary per level', perLevel));
+    const perPos = Object.fromEntries(
+      PARTS_OF_SPEECH.map((pos) => [
+        pos,
+        vocabulary.filter((v) => v.value.part_of_speech === pos).length,
+      ]).filter(([, n]) => Number(n) > 0),
+    );
+    report.push(table('Vocabulary per part of speech', perPos));
+  });
+
+  it('gives nouns the gender the lexicon gives them, wherever the lexicon knows the word', () => {
+    const lexicon = lexiconNouns();
+    const disagreements: string[] = [];
+    let checked = 0;
+    for (const { file, value } of vocabulary) {
+      if (value.part_of_speech !== 'noun') continue;
+      const known = lexicon[value.base_word]?.G;
+      if (!known) continue;
+      checked += 1;
+      if (LEXICON_GENDER[known] !== value.gender && !GENDER_EXCEPTIONS[value.base_word]) {
+        disagreements.push(`${file}: ${value.word} is ${LEXICON_GENDER[known]} in the lexicon`);
+      }
+    }
+    report.push(
+      `Noun genders checked against the lexicon: ${checked} (disagreements: ${disagreements.length})`,
+    );
+    expect(disagreements).toEqual([]);
+  });
+
+  it('has example sentences that contain their word in some form', () => {
+    const problems: string[] = [];
+    for (const { file, value } of vocabulary) {
+      const resolved = resolveTokens(tokenizeWords(value.example_sentence), forms);
+      if (
+        !resolved.includes(vocabularyKey(value)) &&
+        !occursLiterally(value, value.example_sentence)
+      ) {
+        problems.push(`${file}: "${value.word}" not in "${value.example_sentence}"`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('has a forms table that is up to date (npx tsx scripts/content/build-forms.ts)', () => {
+    expect(buildForms(vocabulary.map((v) => v.value))).toEqual(forms);
+  });
+
+  it('resolves most words of the stories to a vocabulary entry', () => {
+    let total = 0;
+    let resolvedCount = 0;
+    for (const { value } of stories) {
+      const resolved = resolveTokens(tokenizeWords(value.content.de), forms);
+      total += resolved.length;
+      resolvedCount += resolved.filter((key) => key !== null).length;
+    }
+    const share = resolvedCount / total;
+    report.push(
+      `Story tokens resolving to a vocabulary entry: ${resolvedCount} of ${total} (${(share * 100).toFixed(1)} %)`,
+    );
+    expect(share).toBeGreaterThan(0.6);
+  });
+});
+
+describe('audio', () => {
+  it('has both voices and sentence timings for every story, under 60 MB in all', () => {
+    let bytes = 0;
+    const missing: string[] = [];
+    for (const { value } of stories) {
+      for (const voice of ['amala', 'florian']) {
+        const base = path.join(AUDIO_DIR, `${value.id}`, `de-${voice}`);
+        if (!existsSync(`${base}.mp3`) || !existsSync(`${base}.json`)) {
+          missing.push(`${value.id}/de-${voice}`);
+          continue;
+        }
+        bytes += statSync(`${base}.mp3`).size;
+        const timings = JSON.parse(readFileSync(`${base}.json`, 'utf8')) as {
+          sentences: { start: number; end: number }[];
+        };
+        expect(timings.sentences.length, `${value.id}/de-${voice} timings`).toBe(
+          splitSentences(value.content.de).length,
+        );
+      }
+    }
+    const files = existsSync(AUDIO_DIR) ? readdirSync(AUDIO_DIR).length : 0;
+    report.push(`Audio: ${(bytes / 1024 / 1024).toFixed(1)} MB in ${files} story folders`);
+    expect(missing).toEqual([]);
+    expect(bytes).toBeLessThan(AUDIO_BUDGET_BYTES);
+  });
+});
+
+describe('report', () => {
+  it('prints the corpus figures', () => {
+    console.log(`\nLesefuchs corpus\n${report.map((line) => `  ${line}`).join('\n')}\n`);
+    expect(report.length).toBeGreaterThan(0);
+  });
+});
