@@ -225,3 +225,16 @@ test('a signed-in user is sent home from the guest-only pages and can sign out',
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
 });
+
+test('the server caches hashed assets for a year and revalidates the page itself', async ({
+  page,
+}) => {
+  const response = await page.request.get('/stories');
+  expect(response.headers()['cache-control']).toBe('no-cache');
+  const html = await response.text();
+  const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  expect(script).toBeTruthy();
+  const asset = await page.request.get(script as string);
+  expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect((await page.request.get('/assets/missing-0000.js')).status()).toBe(404);
+});

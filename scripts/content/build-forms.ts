@@ -55,6 +55,34 @@ const DECLINED_DETERMINERS = [
   'solch',
 ];
 
+const ENDINGS = ['', 'e', 'en', 'em', 'er', 'es'];
+
+/** Declined forms of an adjective the lexicon does not list: the regular endings. */
+function adjectiveEndings(base: string): string[] {
+  const stem = base.endsWith('e') ? base.slice(0, -1) : base;
+  return ENDINGS.slice(1).map((ending) => `${stem}${ending}`);
+}
+
+/** Regular comparative and superlative with their endings (umlauting ones come from the lexicon). */
+function gradedForms(base: string): string[] {
+  const stem = base.endsWith('e') ? base.slice(0, -1) : base;
+  const superlative = /(s|ß|x|z|d|t|sch)$/.test(stem) ? `${stem}est` : `${stem}st`;
+  return ENDINGS.flatMap((ending) => [
+    `${stem}er${ending}`,
+    ...(ending ? [`${superlative}${ending}`] : []),
+  ]);
+}
+
+/**
+ * Forms of a noun the lexicon does not list: genitive -s/-es, plural and dative -n/-en, and
+ * for a nominalised adjective (der Erwachsene) its strong endings (ein Erwachsener).
+ */
+function regularNounForms(base: string): string[] {
+  const forms = [`${base}s`, `${base}es`, `${base}n`, `${base}en`];
+  if (base.endsWith('e')) forms.push(`${base}r`, `${base}m`);
+  return forms;
+}
+
 function verbForms(lemma: string): { plain: Set<string>; separated: Map<string, string> } {
   const plain = new Set<string>([lemma]);
   const separated = new Map<string, string>();
@@ -90,8 +118,15 @@ function formsOf(entry: VocabularyEntry): { plain: Set<string>; separated: Map<s
   plain.add(base);
   switch (entry.part_of_speech) {
     case 'noun': {
-      for (const form of allStrings(lexiconNouns()[base])) if (form.length > 1) plain.add(form);
+      const known = lexiconNouns()[base];
+      for (const form of allStrings(known)) if (form.length > 1) plain.add(form);
       if (entry.plural) plain.add(entry.plural.replace(/^die\s+/, ''));
+      if (!known) for (const form of regularNounForms(base)) plain.add(form);
+      // A nominalised adjective (der Erwachsene) the lexicon lists only as a neuter homograph:
+      // its strong forms (ein Erwachsener) too.
+      else if (base.endsWith('e') && known.G === 'N' && entry.gender !== 'neuter') {
+        for (const ending of ['r', 'n', 'm', 's']) plain.add(`${base}${ending}`);
+      }
       break;
     }
     case 'verb':
@@ -99,9 +134,15 @@ function formsOf(entry: VocabularyEntry): { plain: Set<string>; separated: Map<s
     case 'modal':
       return verbForms(base);
     case 'adjective':
-    case 'adverb':
-      for (const form of allStrings(lexiconAdjectives()[base])) plain.add(form);
+    case 'adverb': {
+      const known = lexiconAdjectives()[base];
+      for (const form of allStrings(known)) plain.add(form);
+      if (entry.part_of_speech === 'adjective') {
+        if (!known) for (const form of adjectiveEndings(base)) plain.add(form);
+        for (const form of gradedForms(base)) plain.add(form);
+      }
       break;
+    }
     default:
       for (const form of PARADIGMS[base] ?? []) plain.add(form);
       if (

@@ -1,4 +1,12 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -9,11 +17,12 @@ import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
 import { stories, vocabulary, vocabularyForms } from '../src/db/schema/index.ts';
 import { freshDatabase, targets } from './harness.ts';
 
-/** A copy of the corpus (without audio) that a test may edit. */
+/** A copy of the corpus that a test may edit (the audio linked, not copied). */
 function copyOfContent(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'lesefuchs-content-'));
   cpSync(path.join(CONTENT_DIR, 'stories'), path.join(dir, 'stories'), { recursive: true });
   cpSync(path.join(CONTENT_DIR, 'vocabulary'), path.join(dir, 'vocabulary'), { recursive: true });
+  symlinkSync(path.join(CONTENT_DIR, 'audio'), path.join(dir, 'audio'));
   return dir;
 }
 
@@ -101,8 +110,9 @@ describe.each(targets)('content import on $name', ({ name, available }) => {
         }
         expect(rows.find((row) => row.id === 2)?.titleEn).toMatch(/\(revised\)$/);
         expect(rows.find((row) => row.id === 8)?.isActive).toBe(false);
-        // No audio in the copy: the URLs follow the files.
-        expect(rows.find((row) => row.id === 2)?.audioUrlDe).toBeNull();
+        expect(rows.find((row) => row.id === 2)?.audioUrlDe).toMatch(
+          /^\/audio\/2\/de-amala\.mp3\?v=/,
+        );
         const [entry] = await database.db
           .select()
           .from(vocabulary)

@@ -91,4 +91,24 @@ describe.each(targets)('platform on $name', ({ name, available }) => {
     });
     expect((await json(session)).user.email).toBe(user.email);
   });
+
+  it.skipIf(!available)('serves story audio with byte ranges and a year of caching', async () => {
+    const whole = await server.app.request('/audio/1/de-amala.mp3?v=abc');
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-type')).toBe('audio/mpeg');
+    expect(whole.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const size = Number(whole.headers.get('content-length'));
+    expect(size).toBeGreaterThan(10_000);
+
+    const part = await server.app.request('/audio/1/de-amala.mp3', {
+      headers: { Range: 'bytes=100-199' },
+    });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 100-199/${size}`);
+    expect((await part.arrayBuffer()).byteLength).toBe(100);
+
+    const missing = await server.app.request('/audio/999/de-amala.mp3');
+    expect(missing.status).toBe(404);
+    expect((await json(missing)).error.code).toBe('not_found');
+  });
 });

@@ -100,6 +100,14 @@ function excludedExcept<T extends PgTable>(table: T, keep: string[]): Record<str
   return set;
 }
 
+function assertUnique(keys: string[], what: string): void {
+  const seen = new Set<string>();
+  const repeated = keys.filter((key) => (seen.has(key) ? true : (seen.add(key), false)));
+  if (repeated.length > 0) {
+    throw new Error(`content: repeated ${what}: ${[...new Set(repeated)].slice(0, 10).join(', ')}`);
+  }
+}
+
 function chunks<T>(items: T[], size = CHUNK): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
@@ -119,6 +127,14 @@ export async function importContent(db: Database, contentDir = CONTENT_DIR): Pro
   const formsText = readForms(contentDir);
   const storyRows = storyFiles.map((story) => storyRow(contentDir, story));
   const vocabularyRows = entries.map(vocabularyRow);
+  assertUnique(
+    storyRows.map((row) => String(row.id)),
+    'story id',
+  );
+  assertUnique(
+    vocabularyRows.map((row) => `${row.word}|${row.partOfSpeech}`),
+    'vocabulary (word, part of speech)',
+  );
   const corpusHash = sha256(
     ...storyRows.map((row) => row.contentHash),
     ...vocabularyRows.map((row) => row.contentHash),

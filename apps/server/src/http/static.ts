@@ -2,12 +2,30 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { errorBody } from './errors.ts';
 
 /** Hashed build assets never change under their name: cache them for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Everything else (index.html, the service worker, the manifest) is revalidated on each load. */
 const REVALIDATE = 'no-cache';
+
+/**
+ * Sets Cache-Control on files that were found (200 or 206). serveStatic builds its response
+ * before its onFound hook runs, so the header goes on the finished response instead.
+ */
+function cacheFound(policy: (requestPath: string) => string) {
+  return createMiddleware(async (c, next) => {
+    await next();
+    const found = c.res;
+    if ((found.status === 200 || found.status === 206) && !found.headers.has('Cache-Control')) {
+      // The Node adapter's responses may not keep header changes: build the response anew.
+      const headers = new Headers(found.headers);
+      headers.set('Cache-Control', policy(c.req.path));
+      c.res = new Response(found.body, { status: found.status, headers });
+    }
+  });
+}
 
 /**
  * Serves the built web app: files as they are, hashed assets with long cache headers, and
@@ -24,14 +42,9 @@ export function webAppRoutes(distDir: string) {
   const root = path.relative(process.cwd(), distDir) || '.';
   app.use(
     '*',
-    serveStatic({
-      root,
-      onFound: (file, c) => {
-        const hashed = file.includes(`${path.sep}assets${path.sep}`) || file.includes('/assets/');
-        c.header('Cache-Control', hashed ? IMMUTABLE : REVALIDATE);
-      },
-    }),
+    cacheFound((requestPath) => (requestPath.startsWith('/assets/') ? IMMUTABLE : REVALIDATE)),
   );
+  app.use('*', serveStatic({ root }));
   const indexHtml = readFileSync(indexFile, 'utf8');
   app.get('*', (c) => {
     // A missing file (an old hashed asset, a typo) is a 404, not the app's HTML.
@@ -51,10 +64,13 @@ export function audioRoutes(audioDir: string) {
   return new Hono()
     .use(
       '*',
+      cacheFound(() => IMMUTABLE),
+    )
+    .use(
+      '*',
       serveStatic({
         root,
         rewriteRequestPath: (requestPath) => requestPath.replace(/^\/audio/, ''),
-        onFound: (_file, c) => c.header('Cache-Control', IMMUTABLE),
         onNotFound: () => undefined,
       }),
     )
