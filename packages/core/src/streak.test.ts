@@ -1,0 +1,74 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { dayIn, EMPTY_STREAK, nextStreak, type StreakState, streakFromDays } from './streak.ts';
+
+const after = (days: string[]) => days.reduce(nextStreak, EMPTY_STREAK);
+
+describe('nextStreak', () => {
+  it('starts at 1 on the first activity', () => {
+    expect(nextStreak(EMPTY_STREAK, '2026-11-22')).toEqual({
+      currentStreak: 1,
+      allTimeStreak: 1,
+      lastActivityDate: '2026-11-22',
+      allTimeStreakDate: '2026-11-22',
+    });
+  });
+  it('adds one after yesterday, across month and year ends and a leap day', () => {
+    expect(after(['2026-11-30', '2026-12-01']).currentStreak).toBe(2);
+    expect(after(['2026-12-31', '2027-01-01']).currentStreak).toBe(2);
+    expect(after(['2028-02-28', '2028-02-29', '2028-03-01']).currentStreak).toBe(3);
+  });
+  it('changes nothing on a second activity the same day, or one dated earlier', () => {
+    const once = after(['2026-11-21', '2026-11-22']);
+    expect(nextStreak(once, '2026-11-22')).toBe(once);
+    expect(nextStreak(once, '2026-11-01')).toBe(once);
+  });
+  it('starts again at 1 after a gap and keeps the best streak with its date', () => {
+    expect(after(['2026-11-01', '2026-11-02', '2026-11-03', '2026-11-05'])).toEqual({
+      currentStreak: 1,
+      allTimeStreak: 3,
+      lastActivityDate: '2026-11-05',
+      allTimeStreakDate: '2026-11-03',
+    });
+  });
+  it('rejects a day that is not YYYY-MM-DD', () => {
+    expect(() => nextStreak(EMPTY_STREAK, '22.11.2026')).toThrow(
+      'expected a YYYY-MM-DD day, got "22.11.2026"',
+    );
+  });
+  it('never lets the current streak exceed the all-time streak (property)', () => {
+    const day = fc
+      .integer({ min: 0, max: 400 })
+      .map((offset) => new Date(Date.UTC(2026, 0, 1 + offset)).toISOString().slice(0, 10));
+    fc.assert(
+      fc.property(fc.array(day, { maxLength: 60 }), (days) => {
+        const state: StreakState = after(days);
+        expect(state.currentStreak).toBeLessThanOrEqual(state.allTimeStreak);
+        expect(state.allTimeStreak).toBeLessThanOrEqual(new Set(days).size);
+      }),
+    );
+  });
+});
+
+describe('streakFromDays', () => {
+  it('counts the streak from stored days, alive only through yesterday', () => {
+    const days = ['2026-11-20', '2026-11-21', '2026-11-19', '2026-11-21'];
+    expect(streakFromDays(days, '2026-11-22').currentStreak).toBe(3);
+    expect(streakFromDays(days, '2026-11-21').currentStreak).toBe(3);
+    expect(streakFromDays(days, '2026-11-23')).toMatchObject({
+      currentStreak: 0,
+      allTimeStreak: 3,
+    });
+    expect(streakFromDays([], '2026-11-23')).toEqual(EMPTY_STREAK);
+  });
+});
+
+describe('dayIn', () => {
+  it('gives the calendar day of the user’s time zone around midnight', () => {
+    const instant = new Date('2026-11-22T23:30:00Z');
+    expect(dayIn(instant)).toBe('2026-11-22');
+    expect(dayIn(instant, 'Asia/Seoul')).toBe('2026-11-23');
+    expect(dayIn(new Date('2026-11-22T03:00:00Z'), 'America/Mexico_City')).toBe('2026-11-21');
+    expect(dayIn(new Date('2026-03-29T00:30:00Z'), 'Europe/Berlin')).toBe('2026-03-29');
+  });
+});
