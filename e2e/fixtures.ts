@@ -31,13 +31,28 @@ export async function useTheme(page: Page, theme: 'light' | 'dark') {
 
 let counter = 0;
 
-/** Signs a new user up through the API; the browser context then carries the session cookie. */
+/**
+ * Signs a new user up through the API and confirms the address with the link from the dev
+ * mailbox; the browser context then carries the session cookie the confirmation sets.
+ */
 export async function signUpThroughApi(page: Page, name = 'Mara') {
   counter += 1;
   const email = `e2e-${Date.now()}-${counter}@example.com`;
   const response = await page.request.post('/api/auth/sign-up/email', {
-    data: { email, password: 'correct horse battery', name },
+    data: {
+      email,
+      password: 'correct horse battery',
+      name: `${name}${String(Date.now()).slice(-6)}${String(counter).padStart(2, '0')}`,
+    },
   });
   expect(response.status()).toBe(200);
+  const mailbox = await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+  const { messages } = (await mailbox.json()) as { messages: { links: string[] }[] };
+  const link = messages[0]?.links[0];
+  expect(link, 'confirmation link in the dev mailbox').toBeTruthy();
+  const confirmed = await page.request.get(
+    new URL(link as string).pathname + new URL(link as string).search,
+  );
+  expect(confirmed.ok()).toBe(true);
   return { email, name };
 }

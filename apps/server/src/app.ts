@@ -10,6 +10,7 @@ import { AUDIO_URL_PREFIX } from './content/importer.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { ApiError, errorBody, handleError } from './http/errors.ts';
 import { audioRoutes, webAppRoutes } from './http/static.ts';
+import { listDevMailbox, type Mailer } from './mail/mailer.ts';
 import type { RealtimeHub } from './realtime/hub.ts';
 import { EventStreams, eventRoutes } from './routes/events.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -22,6 +23,7 @@ export interface AppDeps {
   auth: Auth;
   hub: RealtimeHub;
   syncRegistry: SyncRegistry;
+  mailer: Mailer;
   logger: Logger;
   /** The built web app; null serves the API only (integration tests). */
   webDistDir: string | null;
@@ -68,6 +70,12 @@ export function createApp(deps: AppDeps) {
   app.route('/api/events', eventRoutes({ auth, hub: deps.hub, streams }));
   app.route('/api/sync', syncRoutes({ auth, db: database.db, registry: deps.syncRegistry }));
 
+  if (deps.config.env !== 'production' && deps.mailer.kind === 'dev-mailbox') {
+    // Development only: the e-mails the embedded default kept instead of sending.
+    app.get('/api/dev/mailbox', async (c) =>
+      c.json({ messages: await listDevMailbox(database.db, c.req.query('to')) }),
+    );
+  }
   app.route(AUDIO_URL_PREFIX, audioRoutes(AUDIO_DIR));
   app.all('/api/*', (c) =>
     c.json(errorBody('not_found', `No API route ${c.req.method} ${c.req.path}.`), 404),

@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import { importContent } from './content/importer.ts';
 import { openDatabase } from './db/client.ts';
 import { acquireDataDirLock } from './db/data-dir-lock.ts';
+import { createMailer } from './mail/mailer.ts';
 import { RealtimeHub } from './realtime/hub.ts';
 import { SyncRegistry } from './services/sync.service.ts';
 
@@ -47,7 +48,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   }
   const hub = new RealtimeHub(database, logger);
   await hub.start();
-  const auth = createAuth(config, database.db);
+  const mailer = createMailer(config, database.db, logger);
+  const auth = createAuth(config, database.db, mailer);
   const syncRegistry = new SyncRegistry();
   const { app, streams } = createApp({
     config,
@@ -55,6 +57,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     auth,
     hub,
     syncRegistry,
+    mailer,
     logger,
     webDistDir: defaultWebDistDir(),
   });

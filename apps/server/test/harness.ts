@@ -7,6 +7,7 @@ import { createApp } from '../src/app.ts';
 import { createAuth } from '../src/auth/auth.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
+import { createMailer } from '../src/mail/mailer.ts';
 import { RealtimeHub } from '../src/realtime/hub.ts';
 import { SyncRegistry } from '../src/services/sync.service.ts';
 
@@ -87,13 +88,17 @@ export interface TestServer {
 }
 
 /** The real app on a database, driven through `app.request()`. */
-export async function startTestServer(databaseConfig: Config['database']): Promise<TestServer> {
+export async function startTestServer(
+  databaseConfig: Config['database'],
+  env: Record<string, string> = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lesefuchs-data-'));
   const config: Config = {
     ...loadConfig({
       NODE_ENV: 'test',
       DATA_DIR: dataDir,
       AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789',
+      ...env,
     }),
     database: databaseConfig,
   };
@@ -102,13 +107,15 @@ export async function startTestServer(databaseConfig: Config['database']): Promi
   const hub = new RealtimeHub(database, logger);
   await hub.start();
   const registry = new SyncRegistry();
-  const auth = createAuth(config, database.db);
+  const mailer = createMailer(config, database.db, logger);
+  const auth = createAuth(config, database.db, mailer);
   const { app, streams } = createApp({
     config,
     database,
     auth,
     hub,
     syncRegistry: registry,
+    mailer,
     logger,
     webDistDir: null,
   });
@@ -128,20 +135,53 @@ export async function startTestServer(databaseConfig: Config['database']): Promi
 
 let userCounter = 0;
 
-/** Signs a new user up through better-auth and returns the session cookie for later calls. */
+/**
+ * Signs a new user up through better-auth, confirms the address with the link from the dev
+ * mailbox as a person would, and returns the session cookie the confirmation sets.
+ */
 export async function signUp(server: Pick<TestServer, 'app'>, name = 'Lena') {
   userCounter += 1;
   const email = `reader${userCounter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  // Nicknames are unique, also by substring: give each one the same-length numeric tail.
+  const nickname = `${name}${String(userCounter).padStart(4, '0')}${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
   const response = await server.app.request('/api/auth/sign-up/email', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: 'correct horse battery', name }),
+    body: JSON.stringify({ email, password: 'correct horse battery', name: nickname }),
   });
-  if (response.status !== 200)
+  if (response.status !== 200) {
     throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
-  const body = (await response.json()) as { user: { id: string } };
-  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  return { id: body.user.id, email, cookie };
+  }
+  const body = (await response.json()) as { user: { id: string }; token: string | null };
+  const link = await mailedLink(server, email);
+  const confirmed = await server.app.request(pathOf(link));
+  const cookie = sessionCookie(confirmed);
+  if (!cookie) throw new Error(`confirmation gave no session: ${confirmed.status}`);
+  return { id: body.user.id, email, nickname, cookie, signUpToken: body.token };
+}
+
+/** The first link of the newest e-mail to an address in the dev mailbox. */
+export async function mailedLink(server: Pick<TestServer, 'app'>, to: string): Promise<string> {
+  const response = await server.app.request(`/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+  const { messages } = (await response.json()) as { messages: { links: string[] }[] };
+  const link = messages[0]?.links[0];
+  if (!link) throw new Error(`no e-mail with a link to ${to}`);
+  return link;
+}
+
+/** The path and query of an absolute URL, for app.request(). */
+export const pathOf = (url: string) => {
+  const parsed = new URL(url);
+  return `${parsed.pathname}${parsed.search}`;
+};
+
+/** The session cookie a response sets, as a Cookie header value. */
+export function sessionCookie(response: Response): string {
+  const cookies = response.headers.getSetCookie?.() ?? [response.headers.get('set-cookie') ?? ''];
+  return cookies
+    .map((cookie) => cookie.split(';')[0] ?? '')
+    .filter((pair) => pair.includes('session_token='))
+    .join('; ');
 }
 
 /** A response body as JSON, typed loosely for assertions. */

@@ -53,7 +53,11 @@ async function signUp(url: string, email: string): Promise<boolean> {
     const response = await fetch(`${url}/api/auth/sign-up/email`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password: 'correct horse battery', name: 'Durable' }),
+      body: JSON.stringify({
+        email,
+        password: 'correct horse battery',
+        name: `Durable${email.replace(/\D/g, '').padStart(5, '0')}`,
+      }),
     });
     return response.status === 200;
   } catch {

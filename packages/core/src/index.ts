@@ -11,3 +11,4 @@ export * from './text/resolve.ts';
 export * from './text/tokenize.ts';
 export * from './validation/nickname.ts';
 export * from './validation/password.ts';
+export * from './validation/email-requests.ts';

@@ -1,16 +1,36 @@
-import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 // The tables better-auth needs (its core schema), owned by drizzle-kit migrations.
 
-export const users = pgTable('users', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    /** Sign-up metadata (spec 1 §3); the interface language follows nativeLanguage. */
+    nativeLanguage: text('native_language').notNull().default('en'),
+    targetLanguage: text('target_language').notNull().default('de'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The nickname (better-auth's name) is unique whatever its case.
+  (table) => [uniqueIndex('users_name_lower_idx').on(sql`lower(${table.name})`)],
+);
+
+/** Confirmation resends and password-reset requests per address, for their limits. */
+export const emailRequests = pgTable(
+  'email_requests',
+  {
+    email: text('email').notNull(),
+    kind: text('kind').$type<'confirmation' | 'password-reset'>().notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('email_requests_lookup_idx').on(table.email, table.kind, table.requestedAt)],
+);
 
 export const sessions = pgTable(
   'sessions',
