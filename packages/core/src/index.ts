@@ -9,6 +9,6 @@ export * from './sync/operations.ts';
 export * from './sync/queue-policy.ts';
 export * from './text/resolve.ts';
 export * from './text/tokenize.ts';
+export * from './validation/email-requests.ts';
 export * from './validation/nickname.ts';
 export * from './validation/password.ts';
-export * from './validation/email-requests.ts';

@@ -19,21 +19,36 @@ const MINUTE_MS = 60_000;
 export function emailRequestVerdict(earlier: readonly number[], now: number): EmailRequestVerdict {
   const lastDay = earlier.filter((at) => now - at < DAY_MS).sort((a, b) => a - b);
   if (lastDay.length >= EMAIL_REQUEST_LIMITS.perDay) {
-    return { allowed: false, reason: 'daily-limit', retryAfterMs: (lastDay[0] as number) + DAY_MS - now };
+    return {
+      allowed: false,
+      reason: 'daily-limit',
+      retryAfterMs: (lastDay[0] as number) + DAY_MS - now,
+    };
   }
   const last = lastDay.at(-1);
   if (last !== undefined && now - last < EMAIL_REQUEST_LIMITS.minIntervalMs) {
-    return { allowed: false, reason: 'too-soon', retryAfterMs: last + EMAIL_REQUEST_LIMITS.minIntervalMs - now };
+    return {
+      allowed: false,
+      reason: 'too-soon',
+      retryAfterMs: last + EMAIL_REQUEST_LIMITS.minIntervalMs - now,
+    };
   }
   const lastMinute = lastDay.filter((at) => now - at < MINUTE_MS);
   if (lastMinute.length >= EMAIL_REQUEST_LIMITS.perMinute) {
-    return { allowed: false, reason: 'recently-requested', retryAfterMs: (lastMinute[0] as number) + MINUTE_MS - now };
+    return {
+      allowed: false,
+      reason: 'recently-requested',
+      retryAfterMs: (lastMinute[0] as number) + MINUTE_MS - now,
+    };
   }
   return { allowed: true };
 }
 
 /** The messages of spec 1 §8 for each kind of request and refusal. */
-export const EMAIL_REQUEST_MESSAGES: Record<EmailRequestKind, Record<EmailRequestRefusal | 'support', string>> = {
+export const EMAIL_REQUEST_MESSAGES: Record<
+  EmailRequestKind,
+  Record<EmailRequestRefusal | 'support', string>
+> = {
   confirmation: {
     'daily-limit': 'Daily confirmation email resend limit reached.',
     'recently-requested': 'You recently requested a confirmation email.',
@@ -49,9 +64,16 @@ export const EMAIL_REQUEST_MESSAGES: Record<EmailRequestKind, Record<EmailReques
 };
 
 /** 'Please wait {time} and try again.' with the time in whole seconds, minutes or hours. */
-export function waitMessage(retryAfterMs: number, format: (value: number, unit: 'second' | 'minute' | 'hour') => string): string {
+export function waitMessage(
+  retryAfterMs: number,
+  format: (value: number, unit: 'second' | 'minute' | 'hour') => string,
+): string {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
   const time =
-    seconds < 60 ? format(seconds, 'second') : seconds < 3600 ? format(Math.ceil(seconds / 60), 'minute') : format(Math.ceil(seconds / 3600), 'hour');
+    seconds < 60
+      ? format(seconds, 'second')
+      : seconds < 3600
+        ? format(Math.ceil(seconds / 60), 'minute')
+        : format(Math.ceil(seconds / 3600), 'hour');
   return `Please wait ${time} and try again.`;
 }
