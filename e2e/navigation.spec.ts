@@ -142,9 +142,8 @@ test('the side navigation hides on scroll down past 96 px and returns on scroll 
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 
   // Another entry navigates, and the new page starts at the top.
-  await page.mouse.wheel(0, 600);
+  await page.evaluate(() => window.scrollTo(0, 600));
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
-  await page.evaluate(() => window.scrollTo(0, 50));
   await nav.getByRole('link', { name: 'Study' }).click();
   await expect(page).toHaveURL(/\/study$/);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);

@@ -10,9 +10,14 @@ type ScreenName = keyof typeof import('../features/screens');
 
 /** A screen loaded on first visit, with the loading message of its area (spec 1 §2). */
 function screen(name: ScreenName, loadingKey = 'status.loading') {
-  const Screen = lazy(async () => ({
-    default: (await import('../features/screens'))[name] as ComponentType,
-  }));
+  return lazyScreen(
+    async () => (await import('../features/screens'))[name] as ComponentType,
+    loadingKey,
+  );
+}
+
+function lazyScreen(load: () => Promise<ComponentType>, loadingKey = 'status.loading') {
+  const Screen = lazy(async () => ({ default: await load() }));
   return function LazyScreen() {
     const { t } = useTranslation();
     return (
@@ -37,10 +42,14 @@ const Vocabulary = screen('VocabularyScreen');
 const Bookmarks = screen('BookmarksScreen');
 const Profile = screen('ProfileScreen', 'status.loadingProfile');
 const Community = screen('CommunityScreen', 'status.loadingCommunity');
-const Login = screen('LoginScreen');
-const Signup = screen('SignupScreen');
-const ForgotPassword = screen('ForgotPasswordScreen');
-const ResetPassword = screen('ResetPasswordScreen');
+const Login = lazyScreen(async () => (await import('../features/auth/LoginScreen')).LoginScreen);
+const Signup = lazyScreen(async () => (await import('../features/auth/SignupScreen')).SignupScreen);
+const ForgotPassword = lazyScreen(
+  async () => (await import('../features/auth/ForgotPasswordScreen')).ForgotPasswordScreen,
+);
+const ResetPassword = lazyScreen(
+  async () => (await import('../features/auth/ResetPasswordScreen')).ResetPasswordScreen,
+);
 const NotFound = screen('NotFoundScreen');
 
 /** Every route of spec 1 §2. */

@@ -87,26 +87,6 @@ export function CommunityScreen() {
   return <PlannedScreen title={t('pages.community')} />;
 }
 
-export function LoginScreen() {
-  const { t } = useTranslation();
-  return <PlannedScreen title={t('pages.login')} />;
-}
-
-export function SignupScreen() {
-  const { t } = useTranslation();
-  return <PlannedScreen title={t('pages.signup')} />;
-}
-
-export function ForgotPasswordScreen() {
-  const { t } = useTranslation();
-  return <PlannedScreen title={t('pages.forgotPassword')} />;
-}
-
-export function ResetPasswordScreen() {
-  const { t } = useTranslation();
-  return <PlannedScreen title={t('pages.resetPassword')} />;
-}
-
 export function NotFoundScreen() {
   const { t } = useTranslation();
   return (

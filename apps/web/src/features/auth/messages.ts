@@ -1,0 +1,36 @@
+import type { EmailRequestKind, EmailRequestVerdict } from '@lesefuchs/core';
+import type { TFunction } from 'i18next';
+import { currentLocale } from '../../lib/i18n';
+
+/** 'Please wait {time} and try again.' with the time in the interface language. */
+export function waitText(t: TFunction, retryAfterMs: number): string {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  const [value, unit] =
+    seconds < 60
+      ? [seconds, 'second']
+      : seconds < 3600
+        ? [Math.ceil(seconds / 60), 'minute']
+        : [Math.ceil(seconds / 3600), 'hour'];
+  const time = new Intl.NumberFormat(currentLocale(), {
+    style: 'unit',
+    unit,
+    unitDisplay: 'long',
+  }).format(value);
+  return t('auth.limits.wait', { time });
+}
+
+/** Why a confirmation or reset e-mail was not requested, in the words of spec 1 §8. */
+export function limitText(
+  t: TFunction,
+  kind: EmailRequestKind,
+  verdict: Exclude<EmailRequestVerdict, { allowed: true }>,
+): string {
+  return `${t(`auth.limits.${kind}.${verdict.reason}`)} ${waitText(t, verdict.retryAfterMs)}`;
+}
+
+/** better-auth's error as the client receives it. */
+export interface AuthError {
+  status?: number;
+  code?: string;
+  message?: string;
+}
