@@ -5,15 +5,16 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { Logger } from 'pino';
 import type { Auth } from './auth/auth.ts';
 import type { Config } from './config.ts';
-import { AUDIO_DIR } from './content/corpus.ts';
+import { AUDIO_DIR, AVATAR_DIR } from './content/corpus.ts';
 import { AUDIO_URL_PREFIX } from './content/importer.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { ApiError, errorBody, handleError } from './http/errors.ts';
-import { audioRoutes, webAppRoutes } from './http/static.ts';
+import { audioRoutes, avatarRoutes, webAppRoutes } from './http/static.ts';
 import { listDevMailbox, type Mailer } from './mail/mailer.ts';
 import type { RealtimeHub } from './realtime/hub.ts';
 import { EventStreams, eventRoutes } from './routes/events.ts';
 import { healthRoutes } from './routes/health.ts';
+import { profileRoutes } from './routes/profile.ts';
 import { syncRoutes } from './routes/sync.ts';
 import type { SyncRegistry } from './services/sync.service.ts';
 
@@ -68,6 +69,7 @@ export function createApp(deps: AppDeps) {
 
   app.route('/api/health', healthRoutes(database));
   app.route('/api/events', eventRoutes({ auth, hub: deps.hub, streams }));
+  app.route('/api/profile', profileRoutes({ auth, db: database.db }));
   app.route('/api/sync', syncRoutes({ auth, db: database.db, registry: deps.syncRegistry }));
 
   if (deps.config.env !== 'production' && deps.mailer.kind === 'dev-mailbox') {
@@ -77,6 +79,7 @@ export function createApp(deps: AppDeps) {
     );
   }
   app.route(AUDIO_URL_PREFIX, audioRoutes(AUDIO_DIR));
+  app.route('/avatars', avatarRoutes(AVATAR_DIR));
   app.all('/api/*', (c) =>
     c.json(errorBody('not_found', `No API route ${c.req.method} ${c.req.path}.`), 404),
   );

@@ -2,10 +2,18 @@ import { INTERFACE_LANGUAGES } from '@lesefuchs/core';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer } from 'better-auth/plugins';
+import { eq, ilike, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { accounts, sessions, users, verifications } from '../db/schema/index.ts';
+import {
+  accounts,
+  devMailbox,
+  emailRequests,
+  sessions,
+  users,
+  verifications,
+} from '../db/schema/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { confirmationEmail, passwordResetEmail } from '../mail/messages.ts';
 import { authRules } from './hooks.ts';
@@ -51,6 +59,22 @@ export function createAuth(config: Config, db: Database, mailer: Mailer) {
         }
       : {},
     user: {
+      // Account removal (spec 1 §4): the user's rows go with it (foreign keys cascade); what
+      // is kept by address, not by user, is removed here.
+      deleteUser: {
+        enabled: true,
+        afterDelete: async (user) => {
+          const email = user.email.toLowerCase();
+          await db.delete(emailRequests).where(eq(emailRequests.email, email));
+          await db.delete(devMailbox).where(eq(devMailbox.to, email));
+          // Outstanding reset tokens point at the user by id.
+          await db
+            .delete(verifications)
+            .where(
+              or(eq(verifications.value, user.id), ilike(verifications.identifier, `%${email}%`)),
+            );
+        },
+      },
       additionalFields: {
         nativeLanguage: {
           type: 'string',

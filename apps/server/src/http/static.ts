@@ -76,3 +76,22 @@ export function audioRoutes(audioDir: string) {
     )
     .get('*', (c) => c.json(errorBody('not_found', 'No such audio file.'), 404));
 }
+
+/** The avatar catalogue's pictures (content/avatars), cached for a day. */
+export function avatarRoutes(avatarDir: string) {
+  const root = path.relative(process.cwd(), avatarDir) || '.';
+  return new Hono()
+    .use(
+      '*',
+      cacheFound(() => 'public, max-age=86400'),
+    )
+    .use(
+      '*',
+      serveStatic({
+        root,
+        rewriteRequestPath: (requestPath) => requestPath.replace(/^\/avatars/, ''),
+        onNotFound: () => undefined,
+      }),
+    )
+    .get('*', (c) => c.json(errorBody('not_found', 'No such avatar.'), 404));
+}

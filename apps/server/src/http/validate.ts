@@ -18,7 +18,14 @@ export async function parseJsonBody<S extends z.ZodType>(
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
-    throw new ApiError(400, 'validation_failed', 'The request is not valid.', parsed.error.issues);
+    const first = parsed.error.issues[0];
+    const where = first?.path.length ? `${first.path.join('.')}: ` : '';
+    throw new ApiError(
+      400,
+      'validation_failed',
+      `${where}${first?.message ?? 'The request is not valid.'}`,
+      parsed.error.issues,
+    );
   }
   return parsed.data;
 }

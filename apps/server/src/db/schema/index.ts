@@ -1,4 +1,5 @@
 export * from './auth.ts';
 export * from './content.ts';
 export * from './mail.ts';
+export * from './profile.ts';
 export * from './sync.ts';

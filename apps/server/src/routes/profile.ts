@@ -1,0 +1,32 @@
+import { AVATARS } from '@lesefuchs/core';
+import { Hono } from 'hono';
+import type { Auth } from '../auth/auth.ts';
+import { type AuthVariables, requireUser } from '../auth/session.ts';
+import type { Database } from '../db/client.ts';
+import { parseJsonBody } from '../http/validate.ts';
+import {
+  getProfile,
+  resetPreferences,
+  updatePreferences,
+  updateProfile,
+} from '../services/profile.service.ts';
+import { preferencesPatchSchema, profilePatchSchema } from './profile.schema.ts';
+
+/** `/api/profile`: the signed-in user's own profile and preferences; there is no other user's. */
+export function profileRoutes(deps: { auth: Auth; db: Database }) {
+  return new Hono<{ Variables: AuthVariables }>()
+    .get('/avatars', (c) => c.json({ avatars: AVATARS }))
+    .use(requireUser(deps.auth))
+    .get('/', async (c) => c.json({ profile: await getProfile(deps.db, c.get('user').id) }))
+    .patch('/', async (c) => {
+      const change = await parseJsonBody(c, profilePatchSchema);
+      return c.json({ profile: await updateProfile(deps.db, c.get('user').id, change) });
+    })
+    .patch('/preferences', async (c) => {
+      const patch = await parseJsonBody(c, preferencesPatchSchema);
+      return c.json({ profile: await updatePreferences(deps.db, c.get('user').id, patch) });
+    })
+    .delete('/preferences', async (c) =>
+      c.json({ profile: await resetPreferences(deps.db, c.get('user').id) }),
+    );
+}

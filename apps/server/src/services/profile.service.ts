@@ -1,0 +1,98 @@
+import { LEVELS, migratePreferences, type PreferencesPatch } from '@lesefuchs/core';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { profiles, users } from '../db/schema/index.ts';
+
+/** The profile as the API presents it. */
+export function presentProfile(
+  user: typeof users.$inferSelect,
+  profile: typeof profiles.$inferSelect,
+) {
+  return {
+    id: user.id,
+    email: user.email,
+    nickname: user.name,
+    nativeLanguage: user.nativeLanguage,
+    targetLanguage: user.targetLanguage,
+    userLevel: profile.userLevel,
+    avatarUrl: profile.avatarUrl,
+    joinedAt: user.createdAt.toISOString(),
+    updatedAt: profile.updatedAt.toISOString(),
+    preferences: migratePreferences(profile.preferences),
+    preferencesUpdatedAt: profile.preferencesUpdatedAt?.toISOString() ?? null,
+  };
+}
+export type ProfileResponse = ReturnType<typeof presentProfile>;
+
+/** The signed-in user's profile, made with the defaults on first read. */
+export async function getProfile(db: Database, userId: string): Promise<ProfileResponse> {
+  await db.insert(profiles).values({ userId }).onConflictDoNothing();
+  const [row] = await db
+    .select({ user: users, profile: profiles })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(eq(profiles.userId, userId));
+  if (!row) throw new Error(`profile of ${userId} vanished`);
+  return presentProfile(row.user, row.profile);
+}
+
+export interface ProfileChange {
+  avatarUrl?: string | null;
+  userLevel?: (typeof LEVELS)[number];
+  nativeLanguage?: 'en' | 'es' | 'kr';
+}
+
+/** Changes the profile fields of the signed-in user. */
+export async function updateProfile(
+  db: Database,
+  userId: string,
+  change: ProfileChange,
+): Promise<ProfileResponse> {
+  await db.transaction(async (tx) => {
+    await tx.insert(profiles).values({ userId }).onConflictDoNothing();
+    const profileChange: Partial<typeof profiles.$inferInsert> = {};
+    if (change.avatarUrl !== undefined) profileChange.avatarUrl = change.avatarUrl;
+    if (change.userLevel !== undefined) profileChange.userLevel = change.userLevel;
+    if (Object.keys(profileChange).length > 0) {
+      await tx
+        .update(profiles)
+        .set({ ...profileChange, updatedAt: sql`now()` })
+        .where(eq(profiles.userId, userId));
+    }
+    if (change.nativeLanguage !== undefined) {
+      await tx
+        .update(users)
+        .set({ nativeLanguage: change.nativeLanguage, updatedAt: sql`now()` })
+        .where(eq(users.id, userId));
+    }
+  });
+  return getProfile(db, userId);
+}
+
+/** Merges a change into the stored preferences (spec 1 §7: merged, with updatedAt). */
+export async function updatePreferences(
+  db: Database,
+  userId: string,
+  patch: PreferencesPatch,
+): Promise<ProfileResponse> {
+  await db.insert(profiles).values({ userId }).onConflictDoNothing();
+  await db
+    .update(profiles)
+    .set({
+      preferences: sql`${profiles.preferences} || ${JSON.stringify(patch)}::jsonb`,
+      preferencesUpdatedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(profiles.userId, userId));
+  return getProfile(db, userId);
+}
+
+/** Puts the preferences back to their defaults. */
+export async function resetPreferences(db: Database, userId: string): Promise<ProfileResponse> {
+  await db.insert(profiles).values({ userId }).onConflictDoNothing();
+  await db
+    .update(profiles)
+    .set({ preferences: {}, preferencesUpdatedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(profiles.userId, userId));
+  return getProfile(db, userId);
+}
