@@ -40,7 +40,10 @@ const Quiz = screen('QuizScreen', 'status.loadingStudy');
 const FlashcardOverview = screen('FlashcardOverviewScreen', 'status.loadingStudy');
 const Vocabulary = screen('VocabularyScreen');
 const Bookmarks = screen('BookmarksScreen');
-const Profile = screen('ProfileScreen', 'status.loadingProfile');
+const Profile = lazyScreen(
+  async () => (await import('../features/profile/ProfileScreen')).ProfileScreen,
+  'status.loadingProfile',
+);
 const Community = screen('CommunityScreen', 'status.loadingCommunity');
 const Login = lazyScreen(async () => (await import('../features/auth/LoginScreen')).LoginScreen);
 const Signup = lazyScreen(async () => (await import('../features/auth/SignupScreen')).SignupScreen);

@@ -77,11 +77,6 @@ export function BookmarksScreen() {
   return <PlannedScreen title={t('pages.bookmarks')} />;
 }
 
-export function ProfileScreen() {
-  const { t } = useTranslation();
-  return <PlannedScreen title={t('pages.profile')} />;
-}
-
 export function CommunityScreen() {
   const { t } = useTranslation();
   return <PlannedScreen title={t('pages.community')} />;

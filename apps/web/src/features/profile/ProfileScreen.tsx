@@ -1,0 +1,326 @@
+import { checkPassword } from '@lesefuchs/core';
+import { type FormEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { AuthCard, Field, FormMessage } from '../../components/Form';
+import { LoadingScreen } from '../../components/Spinner';
+import { Avatar } from '../../components/UserMenu';
+import { authClient, useAuth } from '../../lib/auth-client';
+import { currentLocale } from '../../lib/i18n';
+import { PasswordStrengthBar } from '../auth/PasswordStrength';
+import {
+  type Profile,
+  useAvatarsQuery,
+  useProfileQuery,
+  useUpdateProfile,
+} from './profile-queries';
+
+type Status = { tone: 'success' | 'error'; text: string } | null;
+
+/** /profile: who you are, your avatar, your password, signing out and removing the account. */
+export function ProfileScreen() {
+  const { t } = useTranslation();
+  const { status, user } = useAuth();
+  const notice = (useLocation().state as { notice?: string } | null)?.notice;
+  const profile = useProfileQuery(user?.id);
+
+  if (status === 'checking') return <LoadingScreen message={t('status.checkingAuth')} />;
+  if (!user) {
+    return (
+      <AuthCard title={t('pages.profile')}>
+        {notice && <FormMessage tone="success">{notice}</FormMessage>}
+        <p>{t('profile.signInPrompt')}</p>
+        <div className="flex gap-3">
+          <Link className="button-primary" to="/login">
+            {t('nav.login')}
+          </Link>
+          <Link className="button-secondary" to="/signup">
+            {t('nav.signup')}
+          </Link>
+        </div>
+      </AuthCard>
+    );
+  }
+  if (profile.isPending) return <LoadingScreen message={t('status.loadingProfile')} />;
+  if (profile.isError || !profile.data) {
+    return (
+      <AuthCard title={t('pages.profile')}>
+        <FormMessage tone="error">{t('profile.loadFailed')}</FormMessage>
+        <button type="button" className="button-secondary" onClick={() => void profile.refetch()}>
+          {t('profile.retry')}
+        </button>
+      </AuthCard>
+    );
+  }
+  return <ProfileDetails profile={profile.data} />;
+}
+
+function ProfileDetails({ profile }: { profile: Profile }) {
+  const { t } = useTranslation();
+  const joined = new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'long' }).format(
+    new Date(profile.joinedAt),
+  );
+  return (
+    <section
+      aria-labelledby="page-title"
+      className="mx-auto flex w-full max-w-2xl flex-col gap-6 py-6"
+    >
+      <div className="flex items-center gap-4">
+        <Avatar
+          user={{ name: profile.nickname, email: profile.email, image: profile.avatarUrl }}
+          size={72}
+        />
+        <div>
+          <h1 id="page-title" className="page-title">
+            {profile.nickname}
+          </h1>
+          <p className="text-stone-600 dark:text-stone-300">{profile.email}</p>
+          <p className="text-sm text-stone-500 dark:text-stone-400">
+            {t('profile.joined', { date: joined })}
+          </p>
+        </div>
+      </div>
+      <AvatarPicker profile={profile} />
+      <ChangePassword />
+      <AccountActions />
+    </section>
+  );
+}
+
+function Panel({ title, children }: { title: string; children: React.ReactNode }) {
+  const id = `panel-${title.replace(/\W+/g, '-').toLowerCase()}`;
+  return (
+    <section
+      aria-labelledby={id}
+      className="flex flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900"
+    >
+      <h2 id={id} className="font-semibold text-lg">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function AvatarPicker({ profile }: { profile: Profile }) {
+  const { t } = useTranslation();
+  const avatars = useAvatarsQuery();
+  const update = useUpdateProfile(profile.id);
+  const { refetch: refetchSession } = useAuth();
+  const [status, setStatus] = useState<Status>(null);
+  const choose = (avatarUrl: string | null) => {
+    setStatus(null);
+    update.mutate(
+      { avatarUrl },
+      {
+        onSuccess: () => {
+          setStatus({ tone: 'success', text: t('profile.avatar.saved') });
+          void refetchSession();
+        },
+        onError: (error) =>
+          setStatus({ tone: 'error', text: error.message || t('profile.avatar.failed') }),
+      },
+    );
+  };
+  return (
+    <Panel title={t('profile.avatar.title')}>
+      {avatars.isPending && <p>{t('status.loading')}</p>}
+      {avatars.data && (
+        <div
+          role="radiogroup"
+          aria-label={t('profile.avatar.title')}
+          className="grid grid-cols-4 gap-3 sm:grid-cols-6"
+        >
+          {avatars.data.map((avatar) => {
+            const selected = profile.avatarUrl === avatar.url;
+            return (
+              // biome-ignore lint/a11y/useSemanticElements: a grid of picture buttons reads better than radio inputs
+              <button
+                key={avatar.id}
+                type="button"
+                role="radio"
+                aria-checked={selected}
+                aria-label={
+                  avatar.premium ? `${avatar.name} (${t('profile.avatar.premium')})` : avatar.name
+                }
+                title={avatar.description}
+                disabled={update.isPending}
+                onClick={() => choose(avatar.url)}
+                className={`relative rounded-full p-1 focus-visible:outline-2 focus-visible:outline-orange-600 ${selected ? 'ring-4 ring-orange-600' : 'ring-1 ring-stone-200 dark:ring-stone-700'}`}
+              >
+                <img src={avatar.url} alt="" width={64} height={64} className="h-full w-full" />
+                {avatar.premium && (
+                  <span
+                    aria-hidden
+                    className="absolute -right-1 -bottom-1 rounded-full bg-amber-400 px-1.5 font-bold text-[10px] text-amber-950"
+                  >
+                    ★
+                  </span>
+                )}
+              </button>
+            );
+          })}
+        </div>
+      )}
+      {profile.avatarUrl && (
+        <button
+          type="button"
+          className="button-secondary self-start"
+          onClick={() => choose(null)}
+          disabled={update.isPending}
+        >
+          {t('profile.avatar.clear')}
+        </button>
+      )}
+      {status && <FormMessage tone={status.tone}>{status.text}</FormMessage>}
+    </Panel>
+  );
+}
+
+function ChangePassword() {
+  const { t } = useTranslation();
+  const [form, setForm] = useState({ current: '', next: '', confirm: '' });
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<Status>(null);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setStatus(null);
+    if (!form.current || !form.next || !form.confirm)
+      return setStatus({ tone: 'error', text: t('auth.fillAllFields') });
+    if (form.next !== form.confirm)
+      return setStatus({ tone: 'error', text: t('auth.reset.mismatch') });
+    if (!checkPassword(form.next).acceptable)
+      return setStatus({ tone: 'error', text: t('auth.signup.weakPassword') });
+    setBusy(true);
+    const { error } = await authClient.changePassword({
+      currentPassword: form.current,
+      newPassword: form.next,
+      revokeOtherSessions: true,
+    });
+    setBusy(false);
+    if (error) {
+      setStatus({
+        tone: 'error',
+        text:
+          error.code === 'INVALID_PASSWORD'
+            ? t('profile.password.wrongCurrent')
+            : t('profile.password.failed'),
+      });
+      return;
+    }
+    setForm({ current: '', next: '', confirm: '' });
+    setStatus({ tone: 'success', text: t('profile.password.changed') });
+  };
+  const set = (field: keyof typeof form) => (event: { target: { value: string } }) =>
+    setForm((previous) => ({ ...previous, [field]: event.target.value }));
+  return (
+    <Panel title={t('profile.password.title')}>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <Field
+          label={t('profile.password.current')}
+          type="password"
+          autoComplete="current-password"
+          value={form.current}
+          onChange={set('current')}
+        />
+        <Field
+          label={t('auth.reset.newPassword')}
+          type="password"
+          autoComplete="new-password"
+          value={form.next}
+          onChange={set('next')}
+        />
+        <PasswordStrengthBar password={form.next} />
+        <Field
+          label={t('auth.confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+          value={form.confirm}
+          onChange={set('confirm')}
+        />
+        {status && <FormMessage tone={status.tone}>{status.text}</FormMessage>}
+        <button type="submit" className="button-primary self-start" disabled={busy}>
+          {busy ? t('auth.reset.busy') : t('profile.password.submit')}
+        </button>
+      </form>
+    </Panel>
+  );
+}
+
+function AccountActions() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const signOut = async () => {
+    await authClient.signOut().catch(() => undefined);
+    navigate('/');
+  };
+  const remove = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    const { error: failure } = await authClient.deleteUser({ password });
+    setBusy(false);
+    if (failure) {
+      setError(t('profile.remove.failed'));
+      return;
+    }
+    dialog.current?.close();
+    await authClient.getSession().catch(() => undefined);
+    navigate('/profile', { replace: true, state: { notice: t('profile.remove.done') } });
+  };
+
+  return (
+    <Panel title={t('profile.account.title')}>
+      <button type="button" className="button-secondary self-start" onClick={() => void signOut()}>
+        {t('nav.signOut')}
+      </button>
+      <div className="flex flex-col gap-2 border-stone-200 border-t pt-4 dark:border-stone-800">
+        <p className="text-sm text-stone-600 dark:text-stone-300">{t('profile.remove.explain')}</p>
+        <button
+          type="button"
+          className="button-danger self-start"
+          onClick={() => dialog.current?.showModal()}
+        >
+          {t('profile.remove.button')}
+        </button>
+      </div>
+      <dialog
+        ref={dialog}
+        aria-labelledby="remove-title"
+        className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl bg-white p-5 text-stone-900 backdrop:bg-black/50 dark:bg-stone-900 dark:text-stone-100"
+      >
+        <form onSubmit={remove} className="flex flex-col gap-4">
+          <h2 id="remove-title" className="font-semibold text-lg">
+            {t('profile.remove.confirmTitle')}
+          </h2>
+          <p>{t('profile.remove.confirmBody')}</p>
+          <Field
+            label={t('auth.password')}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          {error && <FormMessage tone="error">{error}</FormMessage>}
+          <div className="flex justify-end gap-3">
+            <button
+              type="button"
+              className="button-secondary"
+              onClick={() => dialog.current?.close()}
+            >
+              {t('profile.remove.cancel')}
+            </button>
+            <button type="submit" className="button-danger" disabled={busy || !password}>
+              {t('profile.remove.confirm')}
+            </button>
+          </div>
+        </form>
+      </dialog>
+    </Panel>
+  );
+}

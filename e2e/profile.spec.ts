@@ -1,0 +1,58 @@
+import { expect, SCREENSHOT_DIR, signUpThroughApi, test, useTheme } from './fixtures';
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`profile in the ${theme} theme: avatar, password, removal; the address can sign up again`, async ({
+    page,
+    axe,
+  }, testInfo) => {
+    await useTheme(page, theme);
+    const user = await signUpThroughApi(page, 'Profil');
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Profil');
+    await expect(page.getByText(user.email)).toBeVisible();
+
+    // Avatar: choose one, and it is still chosen after a reload.
+    await page.getByRole('radio', { name: 'Komet' }).click();
+    await expect(page.getByText('Avatar saved.')).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('radio', { name: 'Komet' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    await axe(page);
+    await page.screenshot({
+      path: `${SCREENSHOT_DIR}/${testInfo.project.name}-${theme}-profile.png`,
+      fullPage: true,
+    });
+
+    // Password: a wrong current password is refused; the right one changes it.
+    const panel = page.getByRole('region', { name: 'Change password' });
+    await panel.getByLabel('Current password').fill('not my password');
+    await panel.getByLabel('New Password').fill('Noch ein Passwort 2');
+    await panel.getByLabel('Confirm Password').fill('Noch ein Passwort 2');
+    await panel.getByRole('button', { name: 'Change password' }).click();
+    await expect(panel.getByRole('alert')).toHaveText('The current password is wrong.');
+    await panel.getByLabel('Current password').fill('correct horse battery');
+    await panel.getByRole('button', { name: 'Change password' }).click();
+    await expect(panel.getByRole('status')).toContainText('Your password has been changed.');
+
+    // Removal asks first, then deletes; the page says so and the visitor is signed out.
+    await page.getByRole('button', { name: 'Remove account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove your account?' });
+    await expect(dialog).toBeVisible();
+    await axe(page);
+    await dialog.getByLabel('Password').fill('Noch ein Passwort 2');
+    await dialog.getByRole('button', { name: 'Remove for good' }).click();
+    await expect(page.getByText('Account deleted successfully.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Log in' }).first()).toBeVisible();
+
+    const again = await page.request.post('/api/auth/sign-up/email', {
+      data: {
+        email: user.email,
+        password: 'correct horse battery',
+        name: `Wieder${Date.now() % 100_000}`,
+      },
+    });
+    expect(again.status()).toBe(200);
+  });
+}
