@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase, signUp, startTestServer, type TestServer, targets } from './harness.ts';
+import {
+  freshDatabase,
+  signUp,
+  startTestServer,
+  type TestServer,
+  targets,
+  testServerFor,
+} from './harness.ts';
 
 /** Reads Server-Sent Events from a response body until `count` named events have arrived. */
 async function readEvents(response: Response, count: number, timeoutMs = 5_000) {
@@ -30,19 +37,7 @@ async function readEvents(response: Response, count: number, timeoutMs = 5_000) 
 }
 
 describe.each(targets)('realtime events on $name', ({ name, available }) => {
-  let server: TestServer;
-  let drop: () => Promise<void>;
-
-  beforeAll(async () => {
-    if (!available) return;
-    const database = await freshDatabase(name);
-    drop = database.drop;
-    server = await startTestServer(database.config);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await drop?.();
-  });
+  const server = testServerFor(name, available);
 
   it.skipIf(!available)('delivers a published event to the user and to no one else', async () => {
     const anna = await signUp(server, 'Anna');

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
+import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { createAuth } from '../src/auth/auth.ts';
 import { type Config, loadConfig } from '../src/config.ts';
@@ -130,6 +131,44 @@ export async function startTestServer(
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * A fresh database and app for the tests of one describe block on one target, opened before
+ * them and closed after. The returned object reads through to the running server.
+ */
+export function testServerFor(target: TargetName, available: boolean): TestServer {
+  let current: TestServer | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    if (!available) return;
+    const database = await freshDatabase(target);
+    drop = database.drop;
+    current = await startTestServer(database.config);
+  });
+  afterAll(async () => {
+    await current?.close();
+    await drop?.();
+  });
+  const running = () => {
+    if (!current) throw new Error('the test server is not running');
+    return current;
+  };
+  return {
+    get app() {
+      return running().app;
+    },
+    get database() {
+      return running().database;
+    },
+    get hub() {
+      return running().hub;
+    },
+    get registry() {
+      return running().registry;
+    },
+    close: async () => running().close(),
   };
 }
 

@@ -14,24 +14,13 @@ import {
   startTestServer,
   type TestServer,
   targets,
+  testServerFor,
 } from './harness.ts';
 
 describe.each(targets)(
   'e-mail confirmation and the dev mailbox on $name',
   ({ name, available }) => {
-    let server: TestServer;
-    let drop: () => Promise<void>;
-
-    beforeAll(async () => {
-      if (!available) return;
-      const database = await freshDatabase(name);
-      drop = database.drop;
-      server = await startTestServer(database.config);
-    });
-    afterAll(async () => {
-      await server?.close();
-      await drop?.();
-    });
+    const server = testServerFor(name, available);
 
     it.skipIf(!available)(
       'signs up without a session, refuses sign-in until the mailed link is opened',
@@ -187,19 +176,7 @@ it('finds the links of an e-mail text', () => {
 });
 
 describe.each(targets)('account rules on $name', ({ name, available }) => {
-  let server: TestServer;
-  let drop: () => Promise<void>;
-
-  beforeAll(async () => {
-    if (!available) return;
-    const database = await freshDatabase(name);
-    drop = database.drop;
-    server = await startTestServer(database.config);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await drop?.();
-  });
+  const server = testServerFor(name, available);
 
   const signUp = (body: Record<string, unknown>) =>
     server.app.request('/api/auth/sign-up/email', {

@@ -7,22 +7,11 @@ import {
   startTestServer,
   type TestServer,
   targets,
+  testServerFor,
 } from './harness.ts';
 
 describe.each(targets)('platform on $name', ({ name, available }) => {
-  let server: TestServer;
-  let drop: () => Promise<void>;
-
-  beforeAll(async () => {
-    if (!available) return;
-    const database = await freshDatabase(name);
-    drop = database.drop;
-    server = await startTestServer(database.config);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await drop?.();
-  });
+  const server = testServerFor(name, available);
 
   it.skipIf(!available)(
     'GET /api/health reports the version and the kind of database',

@@ -9,24 +9,13 @@ import {
   startTestServer,
   type TestServer,
   targets,
+  testServerFor,
 } from './harness.ts';
 
 describe.each(targets)(
   'profile, preferences and account removal on $name',
   ({ name, available }) => {
-    let server: TestServer;
-    let drop: () => Promise<void>;
-
-    beforeAll(async () => {
-      if (!available) return;
-      const database = await freshDatabase(name);
-      drop = database.drop;
-      server = await startTestServer(database.config);
-    });
-    afterAll(async () => {
-      await server?.close();
-      await drop?.();
-    });
+    const server = testServerFor(name, available);
 
     const call = (cookie: string, method: string, path: string, body?: unknown) =>
       server.app.request(path, {

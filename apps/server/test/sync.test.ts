@@ -8,6 +8,7 @@ import {
   startTestServer,
   type TestServer,
   targets,
+  testServerFor,
 } from './harness.ts';
 
 // A queue type that exists only in this test, writing to a table made here: the endpoint's
@@ -15,14 +16,10 @@ import {
 const notePayload = z.object({ text: z.string().min(1).max(50) });
 
 describe.each(targets)('POST /api/sync on $name', ({ name, available }) => {
-  let server: TestServer;
-  let drop: () => Promise<void>;
+  const server = testServerFor(name, available);
 
   beforeAll(async () => {
     if (!available) return;
-    const database = await freshDatabase(name);
-    drop = database.drop;
-    server = await startTestServer(database.config);
     await server.database.db.execute(
       sql`create table test_notes (user_id text not null, text text not null)`,
     );
@@ -34,10 +31,6 @@ describe.each(targets)('POST /api/sync on $name', ({ name, available }) => {
         );
       },
     });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await drop?.();
   });
 
   const post = (cookie: string, body: unknown, contentType = 'application/json') =>
