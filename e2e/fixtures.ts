@@ -35,7 +35,11 @@ let counter = 0;
  * Signs a new user up through the API and confirms the address with the link from the dev
  * mailbox; the browser context then carries the session cookie the confirmation sets.
  */
-export async function signUpThroughApi(page: Page, name = 'Mara') {
+export async function signUpThroughApi(
+  page: Page,
+  name = 'Mara',
+  extra: { nativeLanguage?: string } = {},
+) {
   counter += 1;
   const email = `e2e-${Date.now()}-${counter}@example.com`;
   const response = await page.request.post('/api/auth/sign-up/email', {
@@ -43,6 +47,7 @@ export async function signUpThroughApi(page: Page, name = 'Mara') {
       email,
       password: 'correct horse battery',
       name: `${name}${String(Date.now()).slice(-6)}${String(counter).padStart(2, '0')}`,
+      ...extra,
     },
   });
   expect(response.status()).toBe(200);

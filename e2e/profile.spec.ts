@@ -56,3 +56,17 @@ for (const theme of ['light', 'dark'] as const) {
     expect(again.status()).toBe(200);
   });
 }
+
+test('signed in, the interface speaks the profile language, and a new choice is saved to it', async ({
+  page,
+}) => {
+  await signUpThroughApi(page, 'Sprache', { nativeLanguage: 'kr' });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: '홈' })).toBeVisible();
+  await page.getByLabel('인터페이스 언어').selectOption('es');
+  await expect(page.getByRole('heading', { level: 1, name: 'Inicio' })).toBeVisible();
+  // Forget what this browser remembered: the profile still says Spanish.
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Inicio' })).toBeVisible();
+});

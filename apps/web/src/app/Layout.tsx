@@ -9,6 +9,7 @@ import { LoadingScreen } from '../components/Spinner';
 import { stopAllAudio } from '../lib/audio-bus';
 import { useMediaQuery } from '../lib/use-media-query';
 import { useScrollChrome } from '../lib/use-scroll';
+import { LanguageFromProfile } from './LanguageFromProfile';
 import { RecoveryLinks } from './RecoveryLinks';
 
 /** Every page: header, content, footer (not on story pages) and, when compact, the side navigation. */
@@ -44,6 +45,7 @@ export function Layout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <RecoveryLinks />
+      <LanguageFromProfile />
       <a href="#main" className="skip-link">
         {t('app.skipToContent')}
       </a>

@@ -1,9 +1,22 @@
 import { INTERFACE_LANGUAGES, type InterfaceLanguage } from '@lesefuchs/core';
 import { useTranslation } from 'react-i18next';
+import { api } from '../lib/api';
+import { useAuth } from '../lib/auth-client';
 import { currentLanguage } from '../lib/i18n';
 
 export function Footer() {
   const { t, i18n } = useTranslation();
+  const { user, refetch } = useAuth();
+  const choose = async (language: InterfaceLanguage) => {
+    await i18n.changeLanguage(language);
+    // Signed in, the choice is the profile's native language, so it holds on every device.
+    if (user) {
+      await api('/api/profile', { method: 'PATCH', body: { nativeLanguage: language } }).catch(
+        () => undefined,
+      );
+      await refetch();
+    }
+  };
   return (
     <footer className="border-stone-200 border-t px-4 pt-8 pb-28 text-sm text-stone-600 min-[1280px]:pb-8 dark:border-stone-800 dark:text-stone-400">
       <div className="mx-auto flex max-w-7xl flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
@@ -13,7 +26,7 @@ export function Footer() {
           <select
             className="rounded-md border border-stone-300 bg-white px-2 py-1 text-stone-900 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100"
             value={currentLanguage()}
-            onChange={(event) => void i18n.changeLanguage(event.target.value as InterfaceLanguage)}
+            onChange={(event) => void choose(event.target.value as InterfaceLanguage)}
           >
             {INTERFACE_LANGUAGES.map((language) => (
               <option key={language} value={language}>
