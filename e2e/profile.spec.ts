@@ -70,3 +70,24 @@ test('signed in, the interface speaks the profile language, and a new choice is 
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Inicio' })).toBeVisible();
 });
+
+test('a changed preference survives a reload, reaches the account, and can be reset', async ({
+  page,
+}) => {
+  await signUpThroughApi(page, 'Vorlieben');
+  await page.goto('/profile');
+  await page.getByLabel('Reading mode').selectOption('lesson');
+  await page.getByLabel('Target words in bold').uncheck();
+  await page.reload();
+  await expect(page.getByLabel('Reading mode')).toHaveValue('lesson');
+  await expect(page.getByLabel('Target words in bold')).not.toBeChecked();
+  // Leaving the page handed the queued changes to the browser's beacon: the account has them.
+  await expect
+    .poll(async () => (await (await page.request.get('/api/profile')).json()).profile.preferences)
+    .toMatchObject({ storyMode: 'lesson', boldTargetWords: false });
+
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Reset preferences' }).click();
+  await expect(page.getByText('Preferences reset to their defaults.')).toBeVisible();
+  await expect(page.getByLabel('Reading mode')).toHaveValue('normal');
+});

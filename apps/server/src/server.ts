@@ -11,6 +11,7 @@ import { openDatabase } from './db/client.ts';
 import { acquireDataDirLock } from './db/data-dir-lock.ts';
 import { createMailer } from './mail/mailer.ts';
 import { RealtimeHub } from './realtime/hub.ts';
+import { preferencesSyncHandler } from './services/profile.service.ts';
 import { SyncRegistry } from './services/sync.service.ts';
 
 /** How long a shutdown waits for in-flight requests before closing connections anyway. */
@@ -51,6 +52,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const mailer = createMailer(config, database.db, logger);
   const auth = createAuth(config, database.db, mailer);
   const syncRegistry = new SyncRegistry();
+  syncRegistry.register('preferences', preferencesSyncHandler);
   const { app, streams } = createApp({
     config,
     database,

@@ -10,6 +10,7 @@ import { type Config, loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
 import { createMailer } from '../src/mail/mailer.ts';
 import { RealtimeHub } from '../src/realtime/hub.ts';
+import { preferencesSyncHandler } from '../src/services/profile.service.ts';
 import { SyncRegistry } from '../src/services/sync.service.ts';
 
 export type TargetName = 'pglite' | 'postgres';
@@ -108,6 +109,7 @@ export async function startTestServer(
   const hub = new RealtimeHub(database, logger);
   await hub.start();
   const registry = new SyncRegistry();
+  registry.register('preferences', preferencesSyncHandler);
   const mailer = createMailer(config, database.db, logger);
   const auth = createAuth(config, database.db, mailer);
   const { app, streams } = createApp({

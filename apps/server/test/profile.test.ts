@@ -116,6 +116,33 @@ describe.each(targets)(
     );
 
     it.skipIf(!available)(
+      'applies queued preference changes from the sync endpoint, each once',
+      async () => {
+        const user = await signUp(server, 'Queue');
+        const send = (operations: unknown[]) =>
+          call(user.cookie, 'POST', '/api/sync', { type: 'preferences', operations });
+        const first = await json(
+          await send([
+            { id: 'pref-op-00000001', payload: { storyMode: 'focus' } },
+            { id: 'pref-op-00000002', payload: { storyMode: 'bogus' } },
+            { id: 'pref-op-00000003', payload: { audioVoice: 'Florian' } },
+          ]),
+        );
+        expect(first.results.map((r: { outcome: string }) => r.outcome)).toEqual([
+          'applied',
+          'rejected',
+          'applied',
+        ]);
+        const again = await json(
+          await send([{ id: 'pref-op-00000001', payload: { storyMode: 'hyperfocus' } }]),
+        );
+        expect(again.results[0].outcome).toBe('duplicate');
+        const { profile } = await json(await call(user.cookie, 'GET', '/api/profile'));
+        expect(profile.preferences).toMatchObject({ storyMode: 'focus', audioVoice: 'Florian' });
+      },
+    );
+
+    it.skipIf(!available)(
       "cannot read or change another user's profile: every call is the session's own",
       async () => {
         const anna = await signUp(server, 'Anna');

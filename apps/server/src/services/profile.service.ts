@@ -1,7 +1,13 @@
-import { LEVELS, migratePreferences, type PreferencesPatch } from '@lesefuchs/core';
+import {
+  LEVELS,
+  migratePreferences,
+  type PreferencesPatch,
+  preferencesPatchSchema,
+} from '@lesefuchs/core';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { profiles, users } from '../db/schema/index.ts';
+import type { SyncHandler } from './sync.service.ts';
 
 /** The profile as the API presents it. */
 export function presentProfile(
@@ -96,3 +102,11 @@ export async function resetPreferences(db: Database, userId: string): Promise<Pr
     .where(eq(profiles.userId, userId));
   return getProfile(db, userId);
 }
+
+/** Queued preference changes (the client's "preferences" queue), applied in order, each once. */
+export const preferencesSyncHandler: SyncHandler<typeof preferencesPatchSchema> = {
+  payload: preferencesPatchSchema,
+  async apply(tx, userId, patch) {
+    await updatePreferences(tx, userId, patch);
+  },
+};

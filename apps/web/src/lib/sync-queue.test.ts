@@ -174,4 +174,30 @@ describe('SyncQueue', () => {
     expect(queue.pending).toHaveLength(1);
     queue.stop();
   });
+
+  it('keeps a queue per storage key and forgets superseded items on clear', () => {
+    const send = vi.fn(async (request: SyncRequest) => applied(request));
+    const anna = new SyncQueue({
+      type: 'preferences',
+      policy: BOOKMARK_QUEUE,
+      send,
+      storage,
+      storageKey: 'q.anna',
+      beaconUrl: null,
+    });
+    anna.enqueue({ storyId: 1 });
+    expect(storage.map.has('q.anna')).toBe(true);
+    expect(
+      new SyncQueue({
+        type: 'preferences',
+        policy: BOOKMARK_QUEUE,
+        send,
+        storage,
+        storageKey: 'q.ben',
+      }).pending,
+    ).toHaveLength(0);
+    anna.clear();
+    expect(anna.pending).toHaveLength(0);
+    expect(storage.map.has('q.anna')).toBe(false);
+  });
 });

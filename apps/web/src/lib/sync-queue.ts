@@ -25,6 +25,8 @@ export interface SyncQueueOptions<P> {
   type: string;
   policy: QueuePolicy;
   send: SendBatch;
+  /** The storage key, for a queue per user (default: by type). */
+  storageKey?: string;
   /** Where the items survive reloads (default: localStorage). */
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
   /** Called with the items the server refused for good (they are removed). */
@@ -58,7 +60,7 @@ export class SyncQueue<P> {
 
   constructor(private readonly options: SyncQueueOptions<P>) {
     this.storage = options.storage ?? localStorage;
-    this.storageKey = `lesefuchs.queue.${options.type}`;
+    this.storageKey = options.storageKey ?? `lesefuchs.queue.${options.type}`;
     this.now = options.now ?? Date.now;
     this.startedAt = this.now();
     this.items = this.load();
@@ -102,6 +104,12 @@ export class SyncQueue<P> {
 
   get pending(): readonly QueueItem<P>[] {
     return this.items;
+  }
+
+  /** Forgets every pending item (they were superseded, e.g. by a reset). */
+  clear(): void {
+    this.items = [];
+    this.save();
   }
 
   /** Flushes now, whatever the timers say. */

@@ -50,6 +50,22 @@ export const SAVED_WORD_QUEUE: QueuePolicy = {
 };
 
 /**
+ * Preferences (spec 1 §4, §9): kept on the device at once and written to the server at most
+ * 180 s after a change, and on page hide.
+ */
+export const PREFERENCES_QUEUE: QueuePolicy = {
+  size: 20,
+  intervalMs: 180_000,
+  maxWaitMs: 180_000,
+  hardFlush: 20,
+  dropAfterMs: null,
+  minGapMs: 0,
+  retries: 3,
+  backoffBaseMs: 1_000,
+  backoffCapMs: 10_000,
+};
+
+/**
  * Batched stats (spec 1 §4, §9): size 10, every 30 s, 5 s minimum gap, 3 retries from 1 s
  * doubling to 10 s; pending items also flush every 300 s.
  */

@@ -8,6 +8,7 @@ import { Avatar } from '../../components/UserMenu';
 import { authClient, useAuth } from '../../lib/auth-client';
 import { currentLocale } from '../../lib/i18n';
 import { PasswordStrengthBar } from '../auth/PasswordStrength';
+import { PreferencesPanel } from './PreferencesPanel';
 import {
   type Profile,
   useAvatarsQuery,
@@ -81,6 +82,7 @@ function ProfileDetails({ profile }: { profile: Profile }) {
         </div>
       </div>
       <AvatarPicker profile={profile} />
+      <PreferencesPanel userId={profile.id} fromServer={profile.preferences} />
       <ChangePassword />
       <AccountActions />
     </section>

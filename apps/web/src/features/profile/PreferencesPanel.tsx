@@ -1,0 +1,151 @@
+import type { Preferences } from '@lesefuchs/core';
+import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormMessage } from '../../components/Form';
+import { usePreferences } from './preferences-store';
+
+const STORY_MODES = ['normal', 'lesson', 'focus', 'hyperfocus', 'learning', 'practice'] as const;
+
+function Select<V extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: V;
+  options: { value: V; label: string }[];
+  onChange: (value: V) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="font-medium text-sm">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value as V)}
+        className="rounded-lg border border-stone-300 bg-white px-3 py-2 dark:border-stone-700 dark:bg-stone-900"
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function Toggle({
+  label,
+  checked,
+  onChange,
+}: {
+  label: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <label className="flex items-center gap-3">
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        className="h-5 w-5 accent-orange-700"
+      />
+      <span>{label}</span>
+    </label>
+  );
+}
+
+/** The preferences of spec 1 §3 that the built screens use, saved on the device at once. */
+export function PreferencesPanel({
+  userId,
+  fromServer,
+}: {
+  userId: string;
+  fromServer: Preferences;
+}) {
+  const { t } = useTranslation();
+  const { preferences, set, reset, failed } = usePreferences(userId, fromServer);
+  const [resetStatus, setResetStatus] = useState<'done' | 'failed' | null>(null);
+  const onReset = async () => {
+    if (!window.confirm(t('profile.preferences.resetConfirm'))) return;
+    try {
+      await reset();
+      setResetStatus('done');
+    } catch {
+      setResetStatus('failed');
+    }
+  };
+  return (
+    <section
+      aria-labelledby="preferences-title"
+      className="flex flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900"
+    >
+      <h2 id="preferences-title" className="font-semibold text-lg">
+        {t('profile.preferences.title')}
+      </h2>
+      <p className="text-sm text-stone-600 dark:text-stone-300">
+        {t('profile.preferences.explain')}
+      </p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Select
+          label={t('profile.preferences.storyMode')}
+          value={preferences.storyMode}
+          options={STORY_MODES.map((mode) => ({
+            value: mode,
+            label: t(`profile.preferences.modes.${mode}`),
+          }))}
+          onChange={(value) => set('storyMode', value)}
+        />
+        <Select
+          label={t('profile.preferences.audioVoice')}
+          value={preferences.audioVoice}
+          options={[
+            { value: 'Amala', label: 'Amala' },
+            { value: 'Florian', label: 'Florian' },
+          ]}
+          onChange={(value) => set('audioVoice', value)}
+        />
+        <Select
+          label={t('profile.preferences.clickAction')}
+          value={preferences.targetWordClickAction}
+          options={[
+            { value: 'inline', label: t('profile.preferences.inline') },
+            { value: 'tooltip', label: t('profile.preferences.tooltip') },
+          ]}
+          onChange={(value) => set('targetWordClickAction', value)}
+        />
+      </div>
+      <Toggle
+        label={t('profile.preferences.showReadStories')}
+        checked={preferences.showReadStories}
+        onChange={(value) => set('showReadStories', value)}
+      />
+      <Toggle
+        label={t('profile.preferences.boldTargetWords')}
+        checked={preferences.boldTargetWords}
+        onChange={(value) => set('boldTargetWords', value)}
+      />
+      <Toggle
+        label={t('profile.preferences.useGermanStemmer')}
+        checked={preferences.useGermanStemmer}
+        onChange={(value) => set('useGermanStemmer', value)}
+      />
+      {failed && <FormMessage tone="error">{t('profile.preferences.saveFailed')}</FormMessage>}
+      <button type="button" className="button-secondary self-start" onClick={() => void onReset()}>
+        {t('profile.preferences.reset')}
+      </button>
+      {resetStatus === 'done' && (
+        <FormMessage tone="success">{t('profile.preferences.resetDone')}</FormMessage>
+      )}
+      {resetStatus === 'failed' && (
+        <FormMessage tone="error">{t('profile.preferences.saveFailed')}</FormMessage>
+      )}
+    </section>
+  );
+}
