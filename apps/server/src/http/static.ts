@@ -56,42 +56,34 @@ export function webAppRoutes(distDir: string) {
 }
 
 /**
- * Story audio: byte ranges (seeking, and Safari's range-only playback) and a year of caching —
- * the importer versions each URL with the audio's text hash, so a regenerated file gets a new URL.
+ * A folder of content files under a URL prefix: byte ranges (audio seeking, and Safari's
+ * range-only playback), the given caching, and the one error shape for a missing file.
  */
-export function audioRoutes(audioDir: string) {
-  const root = path.relative(process.cwd(), audioDir) || '.';
+function contentFolderRoutes(dir: string, prefix: string, cacheControl: string, missing: string) {
+  const root = path.relative(process.cwd(), dir) || '.';
   return new Hono()
     .use(
       '*',
-      cacheFound(() => IMMUTABLE),
+      cacheFound(() => cacheControl),
     )
     .use(
       '*',
       serveStatic({
         root,
-        rewriteRequestPath: (requestPath) => requestPath.replace(/^\/audio/, ''),
+        rewriteRequestPath: (requestPath) => requestPath.slice(prefix.length),
         onNotFound: () => undefined,
       }),
     )
-    .get('*', (c) => c.json(errorBody('not_found', 'No such audio file.'), 404));
+    .get('*', (c) => c.json(errorBody('not_found', missing), 404));
 }
 
+/**
+ * Story audio, cached for a year: the importer versions each URL with the audio's text hash,
+ * so a regenerated file gets a new URL.
+ */
+export const audioRoutes = (audioDir: string) =>
+  contentFolderRoutes(audioDir, '/audio', IMMUTABLE, 'No such audio file.');
+
 /** The avatar catalogue's pictures (content/avatars), cached for a day. */
-export function avatarRoutes(avatarDir: string) {
-  const root = path.relative(process.cwd(), avatarDir) || '.';
-  return new Hono()
-    .use(
-      '*',
-      cacheFound(() => 'public, max-age=86400'),
-    )
-    .use(
-      '*',
-      serveStatic({
-        root,
-        rewriteRequestPath: (requestPath) => requestPath.replace(/^\/avatars/, ''),
-        onNotFound: () => undefined,
-      }),
-    )
-    .get('*', (c) => c.json(errorBody('not_found', 'No such avatar.'), 404));
-}
+export const avatarRoutes = (avatarDir: string) =>
+  contentFolderRoutes(avatarDir, '/avatars', 'public, max-age=86400', 'No such avatar.');

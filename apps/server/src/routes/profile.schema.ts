@@ -1,4 +1,4 @@
-import { AVATAR_MESSAGES, AVATARS, LEVELS, preferencesPatchSchema } from '@lesefuchs/core';
+import { AVATAR_MESSAGES, AVATARS, LEVELS } from '@lesefuchs/core';
 import { z } from 'zod';
 
 /** PATCH /api/profile */
@@ -23,6 +23,3 @@ export const profilePatchSchema = z
   })
   .strict();
 export type ProfilePatch = z.infer<typeof profilePatchSchema>;
-
-/** PATCH /api/profile/preferences: any subset of the preferences, each checked. */
-export { preferencesPatchSchema };

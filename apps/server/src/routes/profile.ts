@@ -1,4 +1,4 @@
-import { AVATARS } from '@lesefuchs/core';
+import { AVATARS, preferencesPatchSchema } from '@lesefuchs/core';
 import { Hono } from 'hono';
 import type { Auth } from '../auth/auth.ts';
 import { type AuthVariables, requireUser } from '../auth/session.ts';
@@ -10,7 +10,7 @@ import {
   updatePreferences,
   updateProfile,
 } from '../services/profile.service.ts';
-import { preferencesPatchSchema, profilePatchSchema } from './profile.schema.ts';
+import { profilePatchSchema } from './profile.schema.ts';
 
 /** `/api/profile`: the signed-in user's own profile and preferences; there is no other user's. */
 export function profileRoutes(deps: { auth: Auth; db: Database }) {

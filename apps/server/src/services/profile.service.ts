@@ -76,11 +76,11 @@ export async function updateProfile(
 }
 
 /** Merges a change into the stored preferences (spec 1 §7: merged, with updatedAt). */
-export async function updatePreferences(
+async function mergePreferences(
   db: Database,
   userId: string,
   patch: PreferencesPatch,
-): Promise<ProfileResponse> {
+): Promise<void> {
   await db.insert(profiles).values({ userId }).onConflictDoNothing();
   await db
     .update(profiles)
@@ -90,6 +90,15 @@ export async function updatePreferences(
       updatedAt: sql`now()`,
     })
     .where(eq(profiles.userId, userId));
+}
+
+/** Merges a change into the preferences and answers with the profile. */
+export async function updatePreferences(
+  db: Database,
+  userId: string,
+  patch: PreferencesPatch,
+): Promise<ProfileResponse> {
+  await mergePreferences(db, userId, patch);
   return getProfile(db, userId);
 }
 
@@ -106,7 +115,5 @@ export async function resetPreferences(db: Database, userId: string): Promise<Pr
 /** Queued preference changes (the client's "preferences" queue), applied in order, each once. */
 export const preferencesSyncHandler: SyncHandler<typeof preferencesPatchSchema> = {
   payload: preferencesPatchSchema,
-  async apply(tx, userId, patch) {
-    await updatePreferences(tx, userId, patch);
-  },
+  apply: (tx, userId, patch) => mergePreferences(tx, userId, patch),
 };

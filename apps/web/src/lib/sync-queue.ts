@@ -1,6 +1,5 @@
 import {
   canRetry,
-  type FlushReason,
   flushDecision,
   partitionExpired,
   type QueuePolicy,
@@ -114,7 +113,7 @@ export class SyncQueue<P> {
 
   /** Flushes now, whatever the timers say. */
   flushNow(): Promise<void> {
-    return this.flush('manual');
+    return this.flush();
   }
 
   private trigger(trigger: 'enqueue' | 'tick' | 'online' | 'hidden' | 'manual'): void {
@@ -132,10 +131,10 @@ export class SyncQueue<P> {
       trigger,
       this.now(),
     );
-    if (reason) void this.flush(reason);
+    if (reason) void this.flush();
   }
 
-  private async flush(_reason: FlushReason): Promise<void> {
+  private async flush(): Promise<void> {
     if (this.flushing || this.items.length === 0) return;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
@@ -164,7 +163,7 @@ export class SyncQueue<P> {
         this.retryTimer = setTimeout(
           () => {
             this.retryTimer = null;
-            void this.flush('manual');
+            void this.flush();
           },
           retryDelayMs(this.options.policy, this.attempt),
         );

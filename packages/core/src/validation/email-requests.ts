@@ -63,17 +63,21 @@ export const EMAIL_REQUEST_MESSAGES: Record<
   },
 };
 
-/** 'Please wait {time} and try again.' with the time in whole seconds, minutes or hours. */
+export type WaitUnit = 'second' | 'minute' | 'hour';
+
+/** A wait as a person reads it: whole seconds under a minute, minutes under an hour, else hours. */
+export function waitDuration(retryAfterMs: number): { value: number; unit: WaitUnit } {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  if (seconds < 60) return { value: seconds, unit: 'second' };
+  if (seconds < 3600) return { value: Math.ceil(seconds / 60), unit: 'minute' };
+  return { value: Math.ceil(seconds / 3600), unit: 'hour' };
+}
+
+/** 'Please wait {time} and try again.' with the time formatted by the caller. */
 export function waitMessage(
   retryAfterMs: number,
-  format: (value: number, unit: 'second' | 'minute' | 'hour') => string,
+  format: (value: number, unit: WaitUnit) => string,
 ): string {
-  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  const time =
-    seconds < 60
-      ? format(seconds, 'second')
-      : seconds < 3600
-        ? format(Math.ceil(seconds / 60), 'minute')
-        : format(Math.ceil(seconds / 3600), 'hour');
-  return `Please wait ${time} and try again.`;
+  const { value, unit } = waitDuration(retryAfterMs);
+  return `Please wait ${format(value, unit)} and try again.`;
 }

@@ -1,16 +1,10 @@
-import type { EmailRequestKind, EmailRequestVerdict } from '@lesefuchs/core';
+import { type EmailRequestKind, type EmailRequestVerdict, waitDuration } from '@lesefuchs/core';
 import type { TFunction } from 'i18next';
 import { currentLocale } from '../../lib/i18n';
 
 /** 'Please wait {time} and try again.' with the time in the interface language. */
 export function waitText(t: TFunction, retryAfterMs: number): string {
-  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  const [value, unit] =
-    seconds < 60
-      ? [seconds, 'second']
-      : seconds < 3600
-        ? [Math.ceil(seconds / 60), 'minute']
-        : [Math.ceil(seconds / 3600), 'hour'];
+  const { value, unit } = waitDuration(retryAfterMs);
   const time = new Intl.NumberFormat(currentLocale(), {
     style: 'unit',
     unit,
