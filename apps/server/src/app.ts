@@ -15,6 +15,7 @@ import type { RealtimeHub } from './realtime/hub.ts';
 import { EventStreams, eventRoutes } from './routes/events.ts';
 import { healthRoutes } from './routes/health.ts';
 import { profileRoutes } from './routes/profile.ts';
+import { statsRoutes } from './routes/stats.ts';
 import { syncRoutes } from './routes/sync.ts';
 import type { SyncRegistry } from './services/sync.service.ts';
 
@@ -70,6 +71,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/health', healthRoutes(database));
   app.route('/api/events', eventRoutes({ auth, hub: deps.hub, streams }));
   app.route('/api/profile', profileRoutes({ auth, db: database.db }));
+  app.route('/api/stats', statsRoutes({ auth, db: database.db, hub: deps.hub }));
   app.route('/api/sync', syncRoutes({ auth, db: database.db, registry: deps.syncRegistry }));
 
   if (deps.config.env !== 'production' && deps.mailer.kind === 'dev-mailbox') {

@@ -11,8 +11,7 @@ import { openDatabase } from './db/client.ts';
 import { acquireDataDirLock } from './db/data-dir-lock.ts';
 import { createMailer } from './mail/mailer.ts';
 import { RealtimeHub } from './realtime/hub.ts';
-import { preferencesSyncHandler } from './services/profile.service.ts';
-import { SyncRegistry } from './services/sync.service.ts';
+import { createSyncRegistry } from './services/sync-handlers.ts';
 
 /** How long a shutdown waits for in-flight requests before closing connections anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -51,8 +50,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   await hub.start();
   const mailer = createMailer(config, database.db, logger);
   const auth = createAuth(config, database.db, mailer);
-  const syncRegistry = new SyncRegistry();
-  syncRegistry.register('preferences', preferencesSyncHandler);
+  const syncRegistry = createSyncRegistry(hub);
   const { app, streams } = createApp({
     config,
     database,

@@ -10,8 +10,8 @@ import { type Config, loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
 import { createMailer } from '../src/mail/mailer.ts';
 import { RealtimeHub } from '../src/realtime/hub.ts';
-import { preferencesSyncHandler } from '../src/services/profile.service.ts';
-import { SyncRegistry } from '../src/services/sync.service.ts';
+import type { SyncRegistry } from '../src/services/sync.service.ts';
+import { createSyncRegistry } from '../src/services/sync-handlers.ts';
 
 export type TargetName = 'pglite' | 'postgres';
 
@@ -108,8 +108,7 @@ export async function startTestServer(
   const database = await openDatabase(config.database);
   const hub = new RealtimeHub(database, logger);
   await hub.start();
-  const registry = new SyncRegistry();
-  registry.register('preferences', preferencesSyncHandler);
+  const registry = createSyncRegistry(hub);
   const mailer = createMailer(config, database.db, logger);
   const auth = createAuth(config, database.db, mailer);
   const { app, streams } = createApp({

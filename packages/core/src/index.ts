@@ -6,6 +6,7 @@ export * from './i18n/languages.ts';
 export * from './navigation/recovery-link.ts';
 export * from './navigation/scroll.ts';
 export * from './preferences/preferences.ts';
+export * from './stats/stats.ts';
 export * from './streak.ts';
 export * from './sync/operations.ts';
 export * from './sync/queue-policy.ts';

@@ -1,3 +1,4 @@
+export * from './activity.ts';
 export * from './auth.ts';
 export * from './content.ts';
 export * from './mail.ts';

@@ -1,0 +1,12 @@
+import type { RealtimeHub } from '../realtime/hub.ts';
+import { preferencesSyncHandler } from './profile.service.ts';
+import { statsSyncHandler } from './stats.service.ts';
+import { SyncRegistry } from './sync.service.ts';
+
+/** Every queue type the sync endpoint accepts, each handled by the area that owns it. */
+export function createSyncRegistry(hub: RealtimeHub): SyncRegistry {
+  const registry = new SyncRegistry();
+  registry.register('preferences', preferencesSyncHandler);
+  registry.register('stats', statsSyncHandler(hub));
+  return registry;
+}
