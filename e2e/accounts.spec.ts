@@ -131,3 +131,25 @@ test('the sign-up page speaks Spanish and Korean', async ({ page }) => {
   await page.goto('/signup?lng=kr');
   await expect(page.getByRole('button', { name: '계정 만들기' })).toBeVisible();
 });
+
+test('signs in with Google through the OpenID provider and back', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/profile');
+  // The display name became a valid nickname.
+  await expect(page.getByText('Greta-Google').first()).toBeVisible();
+  await expect(page.getByText('greta.google@example.com').first()).toBeVisible();
+});
+
+test('a failed Google sign-in and a dead confirmation link say so on the login page', async ({
+  page,
+}) => {
+  await page.goto('/login?google=failed&error=access_denied');
+  await expect(page.getByRole('alert')).toHaveText('Failed to sign in with Google.');
+  await page.goto('/?error=TOKEN_EXPIRED');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('alert')).toHaveText(/^Your confirmation link has expired\./);
+  await page.goto('/?error=USER_NOT_FOUND');
+  await expect(page.getByRole('alert')).toHaveText(/^No account found with this email address/);
+});

@@ -51,6 +51,7 @@ if (!process.argv.includes('--no-build')) {
   execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
 }
 const port = await freePort();
+const oidcPort = await freePort();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'lesefuchs-e2e-'));
 const extra = process.argv.slice(2).filter((arg) => arg !== '--no-build');
 const result = spawnSync(
@@ -58,7 +59,13 @@ const result = spawnSync(
   ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...extra],
   {
     stdio: 'inherit',
-    env: { ...process.env, E2E_PORT: String(port), E2E_DATA_DIR: dataDir, CHROMIUM_PATH: CHROMIUM },
+    env: {
+      ...process.env,
+      E2E_PORT: String(port),
+      E2E_OIDC_PORT: String(oidcPort),
+      E2E_DATA_DIR: dataDir,
+      CHROMIUM_PATH: CHROMIUM,
+    },
   },
 );
 process.exit(result.status ?? 1);

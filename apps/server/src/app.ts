@@ -69,6 +69,8 @@ export function createApp(deps: AppDeps) {
   });
 
   app.route('/api/health', healthRoutes(database));
+  // What the web app may offer, decided by the server's configuration.
+  app.get('/api/config', (c) => c.json({ googleSignIn: deps.config.google !== null }));
   app.route('/api/events', eventRoutes({ auth, hub: deps.hub, streams }));
   app.route('/api/profile', profileRoutes({ auth, db: database.db }));
   app.route('/api/stats', statsRoutes({ auth, db: database.db, hub: deps.hub }));

@@ -35,6 +35,8 @@ const envSchema = z.object({
   /** Google OAuth client, both or neither. */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The OpenID Connect issuer behind Google sign-in; tests point it at a local mock. */
+  GOOGLE_ISSUER_URL: z.url().default('https://accounts.google.com'),
   /** Text-to-speech provider used by the audio script: espeak (default) or azure. */
   TTS_PROVIDER: z.enum(['espeak', 'azure']).default('espeak'),
   /** pino log level. */
@@ -55,7 +57,7 @@ export interface Config {
   authSecret: string;
   smtpUrl: string | null;
   mailFrom: string;
-  google: { clientId: string; clientSecret: string } | null;
+  google: { clientId: string; clientSecret: string; issuerUrl: string } | null;
   ttsProvider: Env['TTS_PROVIDER'];
   logLevel: Env['LOG_LEVEL'];
 }
@@ -104,7 +106,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mailFrom: env.MAIL_FROM,
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+        ? {
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            issuerUrl: env.GOOGLE_ISSUER_URL.replace(/\/+$/, ''),
+          }
         : null,
     ttsProvider: env.TTS_PROVIDER,
     logLevel: env.LOG_LEVEL,

@@ -1,8 +1,8 @@
-import { INTERFACE_LANGUAGES } from '@lesefuchs/core';
+import { INTERFACE_LANGUAGES, nicknameError, nicknameFrom } from '@lesefuchs/core';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { bearer } from 'better-auth/plugins';
-import { eq, ilike, or } from 'drizzle-orm';
+import { bearer, genericOAuth } from 'better-auth/plugins';
+import { eq, ilike, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -53,11 +53,17 @@ export function createAuth(config: Config, db: Database, mailer: Mailer) {
       sendVerificationEmail: async ({ user, url }) =>
         mailer.send(confirmationEmail(user.email, user.name, url)),
     },
-    socialProviders: config.google
-      ? {
-          google: { clientId: config.google.clientId, clientSecret: config.google.clientSecret },
-        }
-      : {},
+    databaseHooks: {
+      user: {
+        create: {
+          // A Google account arrives with a display name, not a nickname: make a valid,
+          // unused one from it (or from the address) so every user has one (spec 1 §5).
+          before: async (user) => ({
+            data: { ...user, name: await availableNickname(db, user.name, user.email) },
+          }),
+        },
+      },
+    },
     user: {
       // Account removal (spec 1 §4): the user's rows go with it (foreign keys cascade); what
       // is kept by address, not by user, is removed here.
@@ -93,7 +99,7 @@ export function createAuth(config: Config, db: Database, mailer: Mailer) {
       },
     },
     hooks: { before: authRules(db) },
-    plugins: [bearer()],
+    plugins: [bearer(), ...(config.google ? [googleSignIn(config.google)] : [])],
     telemetry: { enabled: false },
   });
 }
@@ -105,4 +111,55 @@ export interface SessionUser {
   id: string;
   email: string;
   name: string;
+}
+
+/**
+ * Google sign-in as an OpenID Connect provider found by discovery at the configured issuer
+ * (Google's by default), so the same code runs against a local mock in tests.
+ */
+function googleSignIn(google: NonNullable<Config['google']>) {
+  return genericOAuth({
+    config: [
+      {
+        providerId: 'google',
+        clientId: google.clientId,
+        clientSecret: google.clientSecret,
+        discoveryUrl: `${google.issuerUrl}/.well-known/openid-configuration`,
+        scopes: ['openid', 'email', 'profile'],
+        requireIdTokenVerification: true,
+        mapProfileToUser: (profile) => ({
+          email: String(profile.email ?? ''),
+          emailVerified: profile.email_verified === true || profile.email_verified === 'true',
+          name: String(profile.name ?? profile.given_name ?? ''),
+          image: typeof profile.picture === 'string' ? profile.picture : undefined,
+        }),
+      },
+    ],
+  });
+}
+
+/**
+ * The nickname a new user gets: the given one when it is valid and free (e-mail sign-up has
+ * checked it already), otherwise one made from the name or the address with a number added
+ * until no one has it.
+ */
+async function availableNickname(db: Database, name: string, email: string): Promise<string> {
+  const taken = async (candidate: string) =>
+    (
+      await db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.name}) = ${candidate.toLowerCase()}`)
+        .limit(1)
+    ).length > 0;
+  const given = name.trim();
+  if (nicknameError(given) === null && !(await taken(given))) return given;
+  const source = given || email.split('@')[0] || '';
+  const plain = nicknameFrom(source);
+  if (!(await taken(plain))) return plain;
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const candidate = nicknameFrom(source, String(Math.floor(1000 + Math.random() * 9000)));
+    if (!(await taken(candidate))) return candidate;
+  }
+  return nicknameFrom('reader', String(Date.now()).slice(-8));
 }

@@ -9,6 +9,7 @@ import { LoadingScreen } from '../components/Spinner';
 import { stopAllAudio } from '../lib/audio-bus';
 import { useMediaQuery } from '../lib/use-media-query';
 import { useScrollChrome } from '../lib/use-scroll';
+import { AuthReturnErrors } from './AuthReturnErrors';
 import { LanguageFromProfile } from './LanguageFromProfile';
 import { RecoveryLinks } from './RecoveryLinks';
 
@@ -45,6 +46,7 @@ export function Layout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <RecoveryLinks />
+      <AuthReturnErrors />
       <LanguageFromProfile />
       <a href="#main" className="skip-link">
         {t('app.skipToContent')}

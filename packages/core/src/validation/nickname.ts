@@ -90,3 +90,24 @@ export function nicknameTaken(candidate: string, existing: readonly string[]): b
     return other === wanted || other.includes(wanted) || wanted.includes(other);
   });
 }
+
+/**
+ * A valid nickname made from a name given elsewhere (a Google profile's name or the local part
+ * of an e-mail address): letters kept without accents, runs of other characters made one
+ * hyphen, trimmed to fit with room for a numeric suffix. Falls back to "reader" when nothing
+ * usable is left or the result contains a restricted word.
+ */
+export function nicknameFrom(source: string, suffix = ''): string {
+  const base = source
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/ß/g, 'ss')
+    .replace(/[^A-Za-z0-9_-]+/g, '-')
+    .replace(/([_-])[_-]+/g, '$1')
+    .replace(/^[_-]+|[_-]+$/g, '')
+    .slice(0, NICKNAME_MAX - suffix.length)
+    .replace(/[_-]+$/, '');
+  const candidate = `${base}${suffix}`;
+  if (base.length > 0 && nicknameError(candidate) === null) return candidate;
+  return `reader${suffix}`;
+}

@@ -1,16 +1,24 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AuthCard, Field, FormMessage } from '../../components/Form';
 import { authClient } from '../../lib/auth-client';
 import { checkEmailRequest, recordEmailRequest } from './email-request-limits';
+import { GoogleSignIn } from './GoogleSignIn';
 import { type AuthError, limitText } from './messages';
 
 /** /login: e-mail and password, the forgot-password and sign-up links, and resending the confirmation. */
 export function LoginScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const notice = (useLocation().state as { notice?: string } | null)?.notice;
+  const state = useLocation().state as { notice?: string; errorKey?: string } | null;
+  const notice = state?.notice;
+  const [searchParams] = useSearchParams();
+  const returnError = state?.errorKey
+    ? t(state.errorKey)
+    : searchParams.has('google')
+      ? t('auth.google.failed')
+      : null;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -21,6 +29,8 @@ export function LoginScreen() {
   const signInError = (failure: AuthError): string => {
     if (failure.code === 'EMAIL_NOT_VERIFIED') return t('auth.login.emailNotConfirmed');
     if (failure.code === 'INVALID_EMAIL_OR_PASSWORD') return t('auth.login.invalidCredentials');
+    if (failure.code === 'USER_NOT_FOUND') return t('auth.login.userNotFound');
+    if (failure.code === 'TOKEN_EXPIRED') return t('auth.login.expiredLink');
     if (failure.code === 'INVALID_PASSWORD' || failure.code === 'PASSWORD_TOO_SHORT')
       return t('auth.login.invalidPassword');
     if (failure.status === 429) return failure.message ?? t('auth.login.failed');
@@ -83,6 +93,8 @@ export function LoginScreen() {
   return (
     <AuthCard title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
       {notice && <FormMessage tone="info">{notice}</FormMessage>}
+      {returnError && !error && <FormMessage tone="error">{returnError}</FormMessage>}
+      <GoogleSignIn label={t('auth.google.signIn')} />
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <Field
           label={t('auth.email')}

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { AuthCard, Field, FormMessage } from '../../components/Form';
 import { authClient } from '../../lib/auth-client';
 import { currentLanguage } from '../../lib/i18n';
+import { GoogleSignIn } from './GoogleSignIn';
 import type { AuthError } from './messages';
 import { PasswordStrengthBar, usePasswordRequirements } from './PasswordStrength';
 
@@ -85,6 +86,7 @@ export function SignupScreen() {
 
   return (
     <AuthCard title={t('auth.signup.title')} subtitle={t('auth.signup.subtitle')}>
+      <GoogleSignIn label={t('auth.google.continue')} />
       <form
         onSubmit={submit}
         noValidate
