@@ -6,7 +6,19 @@ export { expect };
 /** Where the screenshots a person looks at go: one per page, width and theme. */
 export const SCREENSHOT_DIR = 'e2e/.output/screenshots';
 
-export const test = base.extend<{ axe: (page: Page) => Promise<void> }>({
+export const test = base.extend<{ axe: (page: Page) => Promise<void>; firstVisit: boolean }>({
+  /** A first visit sees the app tour start by itself; other tests start as returning visitors. */
+  firstVisit: [false, { option: true }],
+  page: async ({ page, firstVisit }, use) => {
+    if (!firstVisit) {
+      await page.addInitScript(() => {
+        if (!localStorage.getItem('lesefuchs.tours.completed')) {
+          localStorage.setItem('lesefuchs.tours.completed', '["app"]');
+        }
+      });
+    }
+    await use(page);
+  },
   axe: async ({}, use) => {
     await use(async (page: Page) => {
       const results = await new AxeBuilder({ page })

@@ -6,7 +6,10 @@ import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
 import { SideNav } from '../components/SideNav';
 import { LoadingScreen } from '../components/Spinner';
+import { StatsSync } from '../features/stats/StatsSync';
+import { TourHost } from '../features/tours/TourHost';
 import { stopAllAudio } from '../lib/audio-bus';
+import { RealtimeConnection } from '../lib/realtime';
 import { useMediaQuery } from '../lib/use-media-query';
 import { useScrollChrome } from '../lib/use-scroll';
 import { AuthReturnErrors } from './AuthReturnErrors';
@@ -47,6 +50,9 @@ export function Layout() {
     <div className="flex min-h-dvh flex-col">
       <RecoveryLinks />
       <AuthReturnErrors />
+      <RealtimeConnection />
+      <StatsSync />
+      <TourHost />
       <LanguageFromProfile />
       <a href="#main" className="skip-link">
         {t('app.skipToContent')}

@@ -2,6 +2,7 @@ import { WIDE_LAYOUT_MIN_PX } from '@lesefuchs/core';
 import { LogIn } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { StreakBadge } from '../features/stats/StreakBadge';
 import { useAuth } from '../lib/auth-client';
 import { useMediaQuery } from '../lib/use-media-query';
 import { Logo } from './Logo';
@@ -41,6 +42,7 @@ function WideHeader() {
     <header data-testid="header" data-variant="wide" className="site-header">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-6 px-6">
         <Logo />
+        <StreakBadge />
         <MainMenu />
         <div className="ml-auto flex items-center gap-3">
           <OfflineBadge />
@@ -56,6 +58,7 @@ function CompactHeader({ logoVisible }: { logoVisible: boolean }) {
   return (
     <header data-testid="header" data-variant="compact" className="site-header">
       <div className="flex h-14 items-center gap-2 px-3">
+        <StreakBadge />
         <div
           className={`transition-opacity ${logoVisible ? 'opacity-100' : 'pointer-events-none opacity-0'}`}
           data-testid="header-logo"

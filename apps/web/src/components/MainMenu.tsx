@@ -31,6 +31,7 @@ function MenuItem({ entry }: { entry: MenuEntry }) {
       <li>
         <Link
           to={entry.to}
+          data-tour={`nav-${entry.to}`}
           className={linkClass}
           aria-current={active && pathname === entry.to ? 'page' : undefined}
         >
@@ -55,7 +56,7 @@ function MenuItem({ entry }: { entry: MenuEntry }) {
       onKeyDown={onKeyDown}
     >
       <div className="flex items-center">
-        <Link to={entry.to} className={linkClass}>
+        <Link to={entry.to} data-tour={`nav-${entry.to}`} className={linkClass}>
           {t(entry.label)}
         </Link>
         <button

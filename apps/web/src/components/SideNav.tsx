@@ -37,6 +37,7 @@ export function SideNav({ visible }: { visible: boolean }) {
             <li key={to} className="flex-1">
               <Link
                 to={to}
+                data-tour={`nav-${to}`}
                 onClick={(event) => onClick(event, to)}
                 aria-current={pathname === to ? 'page' : undefined}
                 tabIndex={visible ? undefined : -1}

@@ -1,8 +1,10 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { LogOut, UserRound } from 'lucide-react';
+import { LogOut, Route, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { requestTour } from '../features/tours/TourHost';
+import { TOUR_NAMES } from '../features/tours/tours';
 import { authClient } from '../lib/auth-client';
 
 interface MenuUser {
@@ -71,6 +73,20 @@ export function UserMenu({ user }: { user: MenuUser }) {
               {t('nav.profile')}
             </Link>
           </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-stone-200 dark:bg-stone-700" />
+          <DropdownMenu.Label className="px-3 pt-1 pb-0.5 font-medium text-stone-500 text-xs dark:text-stone-400">
+            {t('tours.menu')}
+          </DropdownMenu.Label>
+          {TOUR_NAMES.map((name) => (
+            <DropdownMenu.Item
+              key={name}
+              className="dropdown-item"
+              onSelect={() => requestTour(name)}
+            >
+              <Route aria-hidden size={16} />
+              {t(`tours.${name}.name`)}
+            </DropdownMenu.Item>
+          ))}
           <DropdownMenu.Separator className="my-1 h-px bg-stone-200 dark:bg-stone-700" />
           <DropdownMenu.Item className="dropdown-item" onSelect={() => void signOut()}>
             <LogOut aria-hidden size={16} />

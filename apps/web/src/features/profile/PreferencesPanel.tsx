@@ -70,7 +70,7 @@ export function PreferencesPanel({
   fromServer: Preferences;
 }) {
   const { t } = useTranslation();
-  const { preferences, set, reset, failed } = usePreferences(userId, fromServer);
+  const { preferences, set, reset, failed, pullFailed } = usePreferences(userId, fromServer);
   const [resetStatus, setResetStatus] = useState<'done' | 'failed' | null>(null);
   const onReset = async () => {
     if (!window.confirm(t('profile.preferences.resetConfirm'))) return;
@@ -137,6 +137,7 @@ export function PreferencesPanel({
         onChange={(value) => set('useGermanStemmer', value)}
       />
       {failed && <FormMessage tone="error">{t('profile.preferences.saveFailed')}</FormMessage>}
+      {pullFailed && <FormMessage tone="error">{t('profile.preferences.pullFailed')}</FormMessage>}
       <button type="button" className="button-secondary self-start" onClick={() => void onReset()}>
         {t('profile.preferences.reset')}
       </button>

@@ -3,11 +3,13 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AuthCard, Field, FormMessage } from '../../components/Form';
+import { Panel } from '../../components/Panel';
 import { LoadingScreen } from '../../components/Spinner';
 import { Avatar } from '../../components/UserMenu';
 import { authClient, useAuth } from '../../lib/auth-client';
 import { currentLocale } from '../../lib/i18n';
 import { PasswordStrengthBar } from '../auth/PasswordStrength';
+import { ProgressOverview } from '../stats/ProgressOverview';
 import { PreferencesPanel } from './PreferencesPanel';
 import {
   type Profile,
@@ -81,25 +83,11 @@ function ProfileDetails({ profile }: { profile: Profile }) {
           </p>
         </div>
       </div>
+      <ProgressOverview userId={profile.id} />
       <AvatarPicker profile={profile} />
       <PreferencesPanel userId={profile.id} fromServer={profile.preferences} />
       <ChangePassword />
       <AccountActions />
-    </section>
-  );
-}
-
-function Panel({ title, children }: { title: string; children: React.ReactNode }) {
-  const id = `panel-${title.replace(/\W+/g, '-').toLowerCase()}`;
-  return (
-    <section
-      aria-labelledby={id}
-      className="flex flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900"
-    >
-      <h2 id={id} className="font-semibold text-lg">
-        {title}
-      </h2>
-      {children}
     </section>
   );
 }
@@ -136,7 +124,6 @@ function AvatarPicker({ profile }: { profile: Profile }) {
           {avatars.data.map((avatar) => {
             const selected = profile.avatarUrl === avatar.url;
             return (
-              // biome-ignore lint/a11y/useSemanticElements: a grid of picture buttons reads better than radio inputs
               <button
                 key={avatar.id}
                 type="button"

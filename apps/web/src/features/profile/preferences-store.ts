@@ -1,5 +1,6 @@
 import {
   DEFAULT_PREFERENCES,
+  LEECH_NEVER,
   migratePreferences,
   PREFERENCES_QUEUE,
   type Preferences,
@@ -18,6 +19,11 @@ const localKey = (userId: string) => `lesefuchs.preferences.${userId}`;
 let queue: SyncQueue<PreferencesPatch> | null = null;
 let queueUser: string | null = null;
 const rejectionListeners = new Set<() => void>();
+const pullFailureListeners = new Set<(failed: boolean) => void>();
+
+/** The leech threshold reaches the server within a second of a change (spec 1 §9). */
+export const LEECH_SYNC_DELAY_MS = 1_000;
+let leechTimer: ReturnType<typeof setTimeout> | undefined;
 
 function queueFor(userId: string): SyncQueue<PreferencesPatch> {
   if (queue && queueUser === userId) return queue;
@@ -66,11 +72,15 @@ export function usePreferences(userId: string, fromServer: Preferences | undefin
     }
   }, [userId, fromServer]);
 
+  const [pullFailed, setPullFailed] = useState(false);
+
   useEffect(() => {
     const onRejected = () => setFailed(true);
     rejectionListeners.add(onRejected);
+    pullFailureListeners.add(setPullFailed);
     return () => {
       rejectionListeners.delete(onRejected);
+      pullFailureListeners.delete(setPullFailed);
     };
   }, []);
 
@@ -82,6 +92,14 @@ export function usePreferences(userId: string, fromServer: Preferences | undefin
         writeLocal(userId, next);
         return next;
       });
+      if (key === 'leechThreshold') {
+        // 'never' travels as 50 (spec 1 §9), and within a second rather than three minutes.
+        const sent = value === 'never' ? LEECH_NEVER : value;
+        queueFor(userId).enqueue({ leechThreshold: sent } as PreferencesPatch);
+        clearTimeout(leechTimer);
+        leechTimer = setTimeout(() => void queueFor(userId).flushNow(), LEECH_SYNC_DELAY_MS);
+        return;
+      }
       queueFor(userId).enqueue({ [key]: value } as PreferencesPatch);
     },
     [userId],
@@ -97,5 +115,40 @@ export function usePreferences(userId: string, fromServer: Preferences | undefin
     writeLocal(userId, profile.preferences);
   }, [userId]);
 
-  return { preferences, set, reset, failed };
+  return { preferences, set, reset, failed, pullFailed };
+}
+
+/** Milliseconds from `now` to the next local midnight. */
+export function msUntilLocalMidnight(now = new Date()): number {
+  const midnight = new Date(now);
+  midnight.setHours(24, 0, 0, 0);
+  return midnight.getTime() - now.getTime();
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The daily pull of the signed-in user's preferences from the server: at local midnight, then
+ * every 24 hours (spec 1 §4). `pull` loads the profile; a failure is reported to the panel.
+ */
+export function scheduleDailyPreferencesPull(pull: () => Promise<unknown>): () => void {
+  let interval: ReturnType<typeof setInterval> | undefined;
+  const run = () => {
+    pull().then(
+      () => {
+        for (const listener of pullFailureListeners) listener(false);
+      },
+      () => {
+        for (const listener of pullFailureListeners) listener(true);
+      },
+    );
+  };
+  const first = setTimeout(() => {
+    run();
+    interval = setInterval(run, DAY_MS);
+  }, msUntilLocalMidnight());
+  return () => {
+    clearTimeout(first);
+    clearInterval(interval);
+  };
 }
