@@ -301,7 +301,7 @@ describe('vocabulary', () => {
     let total = 0;
     let resolvedCount = 0;
     for (const { value } of stories) {
-      const resolved = resolveTokens(tokenizeWords(value.content.de), forms);
+      const resolved = resolveTokens(tokenizeWords(value.content.de), forms, value.content.de);
       total += resolved.length;
       resolvedCount += resolved.filter((key) => key !== null).length;
     }

@@ -15,7 +15,9 @@ import type { RealtimeHub } from './realtime/hub.ts';
 import { EventStreams, eventRoutes } from './routes/events.ts';
 import { healthRoutes } from './routes/health.ts';
 import { profileRoutes } from './routes/profile.ts';
+import { readingRoutes } from './routes/reading.ts';
 import { statsRoutes } from './routes/stats.ts';
+import { storyRoutes } from './routes/stories.ts';
 import { syncRoutes } from './routes/sync.ts';
 import type { SyncRegistry } from './services/sync.service.ts';
 
@@ -73,6 +75,10 @@ export function createApp(deps: AppDeps) {
   app.get('/api/config', (c) => c.json({ googleSignIn: deps.config.google !== null }));
   app.route('/api/events', eventRoutes({ auth, hub: deps.hub, streams }));
   app.route('/api/profile', profileRoutes({ auth, db: database.db }));
+  app.route('/api/stories', storyRoutes({ db: database.db }));
+  const reading = { auth, db: database.db, hub: deps.hub };
+  app.route('/api/reading/completions', readingRoutes(reading, 'completions'));
+  app.route('/api/bookmarks', readingRoutes(reading, 'bookmarks'));
   app.route('/api/stats', statsRoutes({ auth, db: database.db, hub: deps.hub }));
   app.route('/api/sync', syncRoutes({ auth, db: database.db, registry: deps.syncRegistry }));
 

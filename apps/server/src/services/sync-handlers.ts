@@ -1,5 +1,6 @@
 import type { RealtimeHub } from '../realtime/hub.ts';
 import { preferencesSyncHandler } from './profile.service.ts';
+import { readingSyncHandler } from './reading.service.ts';
 import { statsSyncHandler } from './stats.service.ts';
 import { SyncRegistry } from './sync.service.ts';
 
@@ -8,5 +9,7 @@ export function createSyncRegistry(hub: RealtimeHub): SyncRegistry {
   const registry = new SyncRegistry();
   registry.register('preferences', preferencesSyncHandler);
   registry.register('stats', statsSyncHandler(hub));
+  registry.register('bookmarks', readingSyncHandler(hub, 'bookmarks'));
+  registry.register('completions', readingSyncHandler(hub, 'completions'));
   return registry;
 }

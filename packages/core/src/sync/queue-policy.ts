@@ -36,6 +36,22 @@ export const BOOKMARK_QUEUE: QueuePolicy = {
   backoffCapMs: 10_000,
 };
 
+/**
+ * Read stories (spec 2 §4): sent at once; when that fails the mark stays queued and is retried,
+ * and sent when the browser comes online or by beacon when the page goes.
+ */
+export const COMPLETION_QUEUE: QueuePolicy = {
+  size: 1,
+  intervalMs: 15_000,
+  maxWaitMs: 15_000,
+  hardFlush: 20,
+  dropAfterMs: null,
+  minGapMs: 0,
+  retries: 3,
+  backoffBaseMs: 1_000,
+  backoffCapMs: 10_000,
+};
+
 /** Saved words (spec 2 §9): size 8, every 20 s, max wait 60 s, hard flush 20. */
 export const SAVED_WORD_QUEUE: QueuePolicy = {
   size: 8,

@@ -16,11 +16,25 @@ export type FormsTable = Record<string, FormTarget[]>;
 const isNounKey = (key: string) => key.endsWith('|noun') || key.endsWith('|proper noun');
 
 /**
- * Resolves each word of a text to a vocabulary entry, or null. A separable verb wins when its
- * particle stands later in the same sentence; a capitalised word inside a sentence prefers a
- * noun, a lower-case one anything else.
+ * Whether a particle closes its clause, as the particle of a separable verb does: punctuation
+ * or the end of the text follows it, or a comparison ("sieht aus wie …"). "schläft er ein
+ * bisschen" and "stehen auf dem Balkon" are not separable verbs.
  */
-export function resolveTokens(tokens: readonly WordToken[], forms: FormsTable): (string | null)[] {
+function closesClause(text: string, token: WordToken): boolean {
+  const after = text.slice(token.start + token.text.length);
+  return /^\s*(?:$|[.,;:!?…“”"»«)\]–—-]|(?:wie|als)\b)/u.test(after);
+}
+
+/**
+ * Resolves each word of a text to a vocabulary entry, or null. A separable verb wins when its
+ * particle stands later in the same sentence (and, when the text is given, closes its clause);
+ * a capitalised word inside a sentence prefers a noun, a lower-case one anything else.
+ */
+export function resolveTokens(
+  tokens: readonly WordToken[],
+  forms: FormsTable,
+  text?: string,
+): (string | null)[] {
   return tokens.map((token, index) => {
     const candidates = forms[token.text.toLowerCase()];
     if (!candidates || candidates.length === 0) return null;
@@ -32,7 +46,8 @@ export function resolveTokens(tokens: readonly WordToken[], forms: FormsTable): 
           (later, laterIndex) =>
             laterIndex > index &&
             later.sentence === token.sentence &&
-            later.text.toLowerCase() === candidate.particle,
+            later.text.toLowerCase() === candidate.particle &&
+            (text === undefined || closesClause(text, later)),
         ),
     );
     if (separable) return separable.key;

@@ -1,0 +1,44 @@
+import { parseStoryId } from '@lesefuchs/core';
+import { Hono } from 'hono';
+import type { Database } from '../db/client.ts';
+import { ApiError } from '../http/errors.ts';
+import { getStory, listStories, storiesVersion, storyTitles } from '../services/stories.service.ts';
+
+const MAX_TITLE_IDS = 200;
+
+/**
+ * `/api/stories`, open to guests: the metadata list with an ETag from the latest change and
+ * the count, that version on its own, titles in bulk, and one story.
+ */
+export function storyRoutes(deps: { db: Database }) {
+  return new Hono()
+    .get('/', async (c) => {
+      const version = await storiesVersion(deps.db);
+      const etag = `W/"stories-${version.count}-${version.latestUpdatedAt ?? 'none'}"`;
+      c.header('ETag', etag);
+      c.header('Cache-Control', 'no-cache');
+      if (c.req.header('If-None-Match') === etag) return c.body(null, 304);
+      return c.json({ ...version, stories: await listStories(deps.db) });
+    })
+    .get('/version', async (c) => c.json(await storiesVersion(deps.db)))
+    .get('/titles', async (c) => {
+      const raw = (c.req.query('ids') ?? '').split(',').filter(Boolean);
+      const ids = raw.map(parseStoryId);
+      if (ids.length > MAX_TITLE_IDS || ids.some((id) => id === null)) {
+        throw new ApiError(
+          400,
+          'validation_failed',
+          `ids: up to ${MAX_TITLE_IDS} story ids, separated by commas`,
+        );
+      }
+      return c.json({ titles: await storyTitles(deps.db, ids as number[]) });
+    })
+    .get('/:id', async (c) => {
+      const id = parseStoryId(c.req.param('id'));
+      const found = id === null ? null : await getStory(deps.db, id);
+      if (!found) {
+        throw new ApiError(404, 'not_found', `Story not found: ${c.req.param('id')}`);
+      }
+      return c.json(found);
+    });
+}

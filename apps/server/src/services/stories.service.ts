@@ -1,0 +1,218 @@
+import { type FormsTable, resolveTokens, splitCompound, tokenizeWords } from '@lesefuchs/core';
+import { asc, count, eq, inArray, max, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { stories, vocabulary, vocabularyForms } from '../db/schema/index.ts';
+
+// Stories for the reader: the metadata list (with a cheap version so clients can keep their
+// cache), one story with its content in every language, the vocabulary it uses and its words
+// resolved to entries, and titles in bulk.
+
+const metadataColumns = {
+  id: stories.id,
+  titleDe: stories.titleDe,
+  titleEn: stories.titleEn,
+  titleEs: stories.titleEs,
+  titleKr: stories.titleKr,
+  previewDe: stories.previewDe,
+  previewEn: stories.previewEn,
+  difficulty: stories.difficulty,
+  category: stories.category,
+  wordCountDe: stories.wordCountDe,
+  wordCountEn: stories.wordCountEn,
+  readingTimeMinutes: stories.readingTimeMinutes,
+  vocabularyList: stories.vocabularyList,
+  isActive: stories.isActive,
+  audioUrlDe: stories.audioUrlDe,
+  audioUrlDe2: stories.audioUrlDe2,
+  audioUrlEn: stories.audioUrlEn,
+  audioUrlEs: stories.audioUrlEs,
+  audioUrlKr: stories.audioUrlKr,
+  createdAt: stories.createdAt,
+  updatedAt: stories.updatedAt,
+};
+
+export type StoryMetadata = Awaited<ReturnType<typeof listStories>>[number];
+
+/** Active stories by id; every story when none is active (spec 2 §5 "Listing"). */
+export async function listStories(db: Database) {
+  const active = await db
+    .select(metadataColumns)
+    .from(stories)
+    .where(eq(stories.isActive, true))
+    .orderBy(asc(stories.id));
+  if (active.length > 0) return active;
+  return db.select(metadataColumns).from(stories).orderBy(asc(stories.id));
+}
+
+/** The latest change and the count: equal values mean an unchanged list. */
+export async function storiesVersion(db: Database) {
+  const [row] = await db
+    .select({ latest: max(stories.updatedAt), count: count() })
+    .from(stories)
+    .where(eq(stories.isActive, true));
+  return {
+    latestUpdatedAt: row?.latest ? new Date(row.latest).toISOString() : null,
+    count: row?.count ?? 0,
+  };
+}
+
+/** Titles of the given stories, e.g. for a bookmark list. */
+export async function storyTitles(db: Database, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: stories.id,
+      titleDe: stories.titleDe,
+      titleEn: stories.titleEn,
+      titleEs: stories.titleEs,
+      titleKr: stories.titleKr,
+    })
+    .from(stories)
+    .where(inArray(stories.id, ids))
+    .orderBy(asc(stories.id));
+}
+
+const entryColumns = {
+  id: vocabulary.id,
+  word: vocabulary.word,
+  baseWord: vocabulary.baseWord,
+  translationEn: vocabulary.translationEn,
+  translationEs: vocabulary.translationEs,
+  translationKr: vocabulary.translationKr,
+  partOfSpeech: vocabulary.partOfSpeech,
+  difficultyLevel: vocabulary.difficultyLevel,
+  exampleSentence: vocabulary.exampleSentence,
+  gender: vocabulary.gender,
+  plural: vocabulary.plural,
+};
+export type VocabularyEntryView = Awaited<ReturnType<typeof entriesById>>[number];
+
+function entriesById(db: Database, ids: number[]) {
+  return db.select(entryColumns).from(vocabulary).where(inArray(vocabulary.id, ids));
+}
+
+/** A word of the German text: its characters, and the entry a tap shows (or its parts). */
+export interface StoryToken {
+  start: number;
+  end: number;
+  vocabularyId: number | null;
+  /** For a compound without an entry of its own: the entries of its parts. */
+  parts?: number[];
+  /** One of the story's target words. */
+  target?: true;
+}
+
+/**
+ * The form table and the entry ids by natural key, read once per process: the content is
+ * imported before the server listens and does not change while it runs.
+ */
+class FormsIndex {
+  private loading: Promise<{ forms: FormsTable; idOf: Map<string, number> }> | null = null;
+
+  constructor(private readonly db: Database) {}
+
+  get() {
+    this.loading ??= this.load();
+    return this.loading;
+  }
+
+  private async load() {
+    const entries = await this.db
+      .select({ id: vocabulary.id, word: vocabulary.word, pos: vocabulary.partOfSpeech })
+      .from(vocabulary);
+    const idOf = new Map(entries.map((entry) => [`${entry.word}|${entry.pos}`, entry.id]));
+    const keyOf = new Map(entries.map((entry) => [entry.id, `${entry.word}|${entry.pos}`]));
+    const rows = await this.db
+      .select({
+        form: vocabularyForms.form,
+        vocabularyId: vocabularyForms.vocabularyId,
+        particle: vocabularyForms.particle,
+      })
+      .from(vocabularyForms)
+      .orderBy(asc(vocabularyForms.form), asc(vocabularyForms.position));
+    const forms: FormsTable = {};
+    for (const row of rows) {
+      const key = keyOf.get(row.vocabularyId);
+      if (!key) continue;
+      (forms[row.form] ??= []).push(row.particle ? { key, particle: row.particle } : { key });
+    }
+    return { forms, idOf };
+  }
+}
+
+const indexes = new WeakMap<Database, FormsIndex>();
+const formsIndexOf = (db: Database) => {
+  let index = indexes.get(db);
+  if (!index) {
+    index = new FormsIndex(db);
+    indexes.set(db, index);
+  }
+  return index;
+};
+
+/** Resolves every word of a German text to an entry id, a compound's parts, or nothing. */
+export async function resolveStoryTokens(
+  db: Database,
+  text: string,
+  targetWords: readonly string[],
+): Promise<StoryToken[]> {
+  const { forms, idOf } = await formsIndexOf(db).get();
+  const words = tokenizeWords(text);
+  const keys = resolveTokens(words, forms, text);
+  const targetIds = new Set<number>();
+  for (const [key, id] of idOf) {
+    if (targetWords.includes(key.slice(0, key.lastIndexOf('|')))) targetIds.add(id);
+  }
+  return words.map((word, index) => {
+    const key = keys[index];
+    const vocabularyId = key ? (idOf.get(key) ?? null) : null;
+    const token: StoryToken = {
+      start: word.start,
+      end: word.start + word.text.length,
+      vocabularyId,
+    };
+    if (vocabularyId === null) {
+      const parts = splitCompound(word.text, forms)
+        ?.map((part) => idOf.get(part))
+        .filter((id): id is number => id !== undefined);
+      if (parts && parts.length > 1) token.parts = parts;
+    }
+    if (vocabularyId !== null && targetIds.has(vocabularyId)) token.target = true;
+    return token;
+  });
+}
+
+/** One story with its content in every language, its words resolved, and the entries used. */
+export async function getStory(db: Database, id: number) {
+  const [story] = await db
+    .select({
+      ...metadataColumns,
+      contentDe: stories.contentDe,
+      contentEn: stories.contentEn,
+      contentEs: stories.contentEs,
+      contentKr: stories.contentKr,
+    })
+    .from(stories)
+    .where(eq(stories.id, id));
+  if (!story) return null;
+  const tokens = await resolveStoryTokens(db, story.contentDe, story.vocabularyList);
+  const ids = new Set<number>();
+  for (const token of tokens) {
+    if (token.vocabularyId !== null) ids.add(token.vocabularyId);
+    for (const part of token.parts ?? []) ids.add(part);
+  }
+  const targets = await db
+    .select({ id: vocabulary.id })
+    .from(vocabulary)
+    .where(
+      story.vocabularyList.length > 0 ? inArray(vocabulary.word, story.vocabularyList) : sql`false`,
+    );
+  for (const target of targets) ids.add(target.id);
+  const entries = ids.size > 0 ? await entriesById(db, [...ids]) : [];
+  return {
+    story,
+    tokens,
+    vocabulary: entries,
+    targetVocabularyIds: targets.map((target) => target.id),
+  };
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** A story id as clients send it: a positive integer (spec 2 §5 ignores null/'undefined'). */
+export const storyIdSchema = z.number().int().positive().max(2_147_483_647);
+
+/** One change to a reading list (read stories or bookmarks): add, remove one, or clear all. */
+export const readingChangeSchema = z.discriminatedUnion('action', [
+  z.object({
+    action: z.literal('add'),
+    storyId: storyIdSchema,
+    /** When it happened on the device (ms since epoch); the server's time when absent. */
+    at: z.number().int().nonnegative().optional(),
+  }),
+  z.object({ action: z.literal('remove'), storyId: storyIdSchema }),
+  z.object({ action: z.literal('clear') }),
+]);
+export type ReadingChange = z.infer<typeof readingChangeSchema>;
+
+/** A guest's list brought along at sign-in. */
+export const readingMigrationSchema = z.object({
+  entries: z
+    .array(z.object({ storyId: storyIdSchema, at: z.number().int().nonnegative().optional() }))
+    .max(1000),
+});
+
+/**
+ * A story id from a route or storage: a positive integer, or null for anything else, including
+ * null, 'null' and 'undefined' (spec 2 §5).
+ */
+export function parseStoryId(value: unknown): number | null {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value : '';
+  if (!/^[1-9]\d{0,9}$/.test(text)) return null;
+  const id = Number(text);
+  return storyIdSchema.safeParse(id).success ? id : null;
+}
