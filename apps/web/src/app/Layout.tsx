@@ -7,6 +7,7 @@ import { Header } from '../components/Header';
 import { SideNav } from '../components/SideNav';
 import { LoadingScreen } from '../components/Spinner';
 import { StatsSync } from '../features/stats/StatsSync';
+import { ReadingSync } from '../features/stories/ReadingSync';
 import { TourHost } from '../features/tours/TourHost';
 import { stopAllAudio } from '../lib/audio-bus';
 import { RealtimeConnection } from '../lib/realtime';
@@ -52,6 +53,7 @@ export function Layout() {
       <AuthReturnErrors />
       <RealtimeConnection />
       <StatsSync />
+      <ReadingSync />
       <TourHost />
       <LanguageFromProfile />
       <a href="#main" className="skip-link">

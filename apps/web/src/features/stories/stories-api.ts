@@ -1,0 +1,163 @@
+import type { Category, Level } from '@lesefuchs/core';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+
+// Stories from the server, with the list kept on the device and reused while the server's
+// latest change and count match (spec 2 §4 "Stories cache").
+
+/** A story in the list (no content). */
+export interface StoryMeta {
+  id: number;
+  titleDe: string;
+  titleEn: string;
+  titleEs: string | null;
+  titleKr: string | null;
+  previewDe: string | null;
+  previewEn: string | null;
+  difficulty: Level;
+  category: Category;
+  wordCountDe: number;
+  wordCountEn: number;
+  readingTimeMinutes: number;
+  vocabularyList: string[];
+  isActive: boolean;
+  audioUrlDe: string | null;
+  audioUrlDe2: string | null;
+  audioUrlEn: string | null;
+  audioUrlEs: string | null;
+  audioUrlKr: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface StoryToken {
+  start: number;
+  end: number;
+  vocabularyId: number | null;
+  parts?: number[];
+  target?: true;
+}
+
+export interface VocabularyEntry {
+  id: number;
+  word: string;
+  baseWord: string;
+  translationEn: string;
+  translationEs: string;
+  translationKr: string;
+  partOfSpeech: string;
+  difficultyLevel: Level;
+  exampleSentence: string;
+  gender: 'masculine' | 'feminine' | 'neuter' | null;
+  plural: string | null;
+}
+
+export interface StoryDetail {
+  story: StoryMeta & {
+    contentDe: string;
+    contentEn: string | null;
+    contentEs: string | null;
+    contentKr: string | null;
+  };
+  tokens: StoryToken[];
+  vocabulary: VocabularyEntry[];
+  targetVocabularyIds: number[];
+}
+
+interface StoriesCache {
+  latestUpdatedAt: string | null;
+  count: number;
+  stories: StoryMeta[];
+}
+
+const CACHE_KEY = 'lesefuchs.stories.v1';
+/** Story metadata and content may take this long (spec 2 §9). */
+const STORY_TIMEOUT_MS = 12_000;
+/** The version check is a small query (spec 2 §9: latest, count 6 s). */
+const VERSION_TIMEOUT_MS = 6_000;
+
+function readCache(): StoriesCache | null {
+  try {
+    const cache = JSON.parse(localStorage.getItem(CACHE_KEY) ?? 'null') as StoriesCache | null;
+    // Valid only if the first story has a vocabulary list and is German.
+    const first = cache?.stories[0];
+    if (!cache || !first || !Array.isArray(first.vocabularyList) || !first.titleDe) return null;
+    return cache;
+  } catch {
+    return null;
+  }
+}
+
+function writeCache(cache: StoriesCache): void {
+  try {
+    localStorage.setItem(CACHE_KEY, JSON.stringify(cache));
+  } catch {
+    // Storage full: the list still shows for this visit.
+  }
+}
+
+async function loadStories(): Promise<StoryMeta[]> {
+  const cached = readCache();
+  if (cached) {
+    try {
+      const version = await api<{ latestUpdatedAt: string | null; count: number }>(
+        '/api/stories/version',
+        { timeoutMs: VERSION_TIMEOUT_MS },
+      );
+      if (version.latestUpdatedAt === cached.latestUpdatedAt && version.count === cached.count) {
+        return cached.stories;
+      }
+    } catch {
+      // Offline or slow: the device's copy is better than nothing.
+      return cached.stories;
+    }
+  }
+  const fresh = await api<StoriesCache>('/api/stories', { timeoutMs: STORY_TIMEOUT_MS });
+  writeCache(fresh);
+  return fresh.stories;
+}
+
+/** Every listed story, from the device's cache when the server's list has not changed. */
+export function useStories() {
+  return useQuery({
+    queryKey: ['stories'],
+    queryFn: loadStories,
+    initialData: () => readCache()?.stories,
+    initialDataUpdatedAt: 0,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** One story with its words resolved; a missing story is `null`. */
+export function useStory(id: number | null) {
+  return useQuery({
+    queryKey: ['story', id],
+    enabled: id !== null,
+    queryFn: async () => {
+      try {
+        return await api<StoryDetail>(`/api/stories/${id}`, { timeoutMs: STORY_TIMEOUT_MS });
+      } catch (error) {
+        if ((error as { status?: number }).status === 404) return null;
+        throw error;
+      }
+    },
+    staleTime: 60 * 60_000,
+  });
+}
+
+/** The title in the learner's language, with English as the fallback. */
+export function titleIn(
+  story: Pick<StoryMeta, 'titleEn' | 'titleEs' | 'titleKr'>,
+  language: string,
+) {
+  if (language === 'es' && story.titleEs) return story.titleEs;
+  if (language === 'kr' && story.titleKr) return story.titleKr;
+  return story.titleEn;
+}
+
+/** A vocabulary entry's translation in the learner's language. */
+export function translationIn(entry: VocabularyEntry, language: string): string {
+  if (language === 'es') return entry.translationEs;
+  if (language === 'kr') return entry.translationKr;
+  return entry.translationEn;
+}
