@@ -30,16 +30,23 @@ function lazyScreen(load: () => Promise<ComponentType>, loadingKey = 'status.loa
 
 const guestOnly = (node: ReactNode) => <GuestOnly>{node}</GuestOnly>;
 
-const Home = screen('HomeScreen');
-const StoryList = screen('StoryListScreen');
-const Story = screen('StoryScreen', 'status.loadingStory');
+const Home = lazyScreen(async () => (await import('../features/home/HomeScreen')).HomeScreen);
+const StoryList = lazyScreen(
+  async () => (await import('../features/stories/StoryListScreen')).StoryListScreen,
+);
+const Story = lazyScreen(
+  async () => (await import('../features/stories/StoryScreen')).StoryScreen,
+  'status.loadingStory',
+);
 const AudioList = screen('AudioListScreen');
 const Study = screen('StudyScreen', 'status.loadingStudy');
 const Flashcards = screen('FlashcardsScreen', 'status.loadingStudy');
 const Quiz = screen('QuizScreen', 'status.loadingStudy');
 const FlashcardOverview = screen('FlashcardOverviewScreen', 'status.loadingStudy');
 const Vocabulary = screen('VocabularyScreen');
-const Bookmarks = screen('BookmarksScreen');
+const Bookmarks = lazyScreen(
+  async () => (await import('../features/bookmarks/BookmarksScreen')).BookmarksScreen,
+);
 const Profile = lazyScreen(
   async () => (await import('../features/profile/ProfileScreen')).ProfileScreen,
   'status.loadingProfile',

@@ -5,26 +5,6 @@ import { PlannedScreen } from '../components/PlannedScreen';
 
 // The screens of later issues. Each route exists, is reachable and says that it is not built.
 
-export function HomeScreen() {
-  const { t } = useTranslation();
-  return (
-    <PlannedScreen title={t('pages.home')}>
-      <p className="mt-2 text-lg text-stone-600 dark:text-stone-300">{t('app.tagline')}</p>
-    </PlannedScreen>
-  );
-}
-
-export function StoryListScreen() {
-  const { t } = useTranslation();
-  return <PlannedScreen title={t('pages.stories')} />;
-}
-
-export function StoryScreen() {
-  const { t } = useTranslation();
-  const { id } = useParams();
-  return <PlannedScreen title={t('pages.storyId', { id })} />;
-}
-
 export function AudioListScreen() {
   const { t } = useTranslation();
   return <PlannedScreen title={t('pages.audios')} />;
@@ -70,11 +50,6 @@ export function VocabularyScreen() {
   const [params] = useSearchParams();
   const title = params.get('deck') === 'saved' ? t('pages.myList') : t('pages.vocabulary');
   return <PlannedScreen title={title} headingId={VOCABULARY_HEADER_ID} />;
-}
-
-export function BookmarksScreen() {
-  const { t } = useTranslation();
-  return <PlannedScreen title={t('pages.bookmarks')} />;
 }
 
 export function CommunityScreen() {

@@ -67,7 +67,8 @@ export function PreferencesPanel({
   fromServer,
 }: {
   userId: string;
-  fromServer: Preferences;
+  /** The account's copy; absent for a guest, whose preferences stay on the device. */
+  fromServer?: Preferences;
 }) {
   const { t } = useTranslation();
   const { preferences, set, reset, failed, pullFailed } = usePreferences(userId, fromServer);

@@ -14,6 +14,9 @@ import { SyncQueue } from '../../lib/sync-queue';
 // Preferences are kept on the device at once and written to the account through the
 // "preferences" sync queue: at most 180 s after a change, and on page hide by beacon.
 
+/** The owner name of a visitor who is not signed in. */
+export const GUEST = 'guest';
+
 const localKey = (userId: string) => `lesefuchs.preferences.${userId}`;
 
 let queue: SyncQueue<PreferencesPatch> | null = null;
@@ -51,8 +54,17 @@ function readLocal(userId: string): Preferences | null {
   }
 }
 
-const writeLocal = (userId: string, preferences: Preferences) =>
-  localStorage.setItem(localKey(userId), JSON.stringify(preferences));
+/** Every mounted copy of a user's preferences follows a change made through any of them. */
+const changeListeners = new Set<(userId: string) => void>();
+
+function writeLocal(userId: string, preferences: Preferences): void {
+  try {
+    localStorage.setItem(localKey(userId), JSON.stringify(preferences));
+  } catch {
+    // Storage full or blocked: the change still applies for this visit.
+  }
+  for (const listener of changeListeners) listener(userId);
+}
 
 /**
  * The signed-in user's preferences: the device's copy at once, the server's when it arrives
@@ -65,7 +77,19 @@ export function usePreferences(userId: string, fromServer: Preferences | undefin
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
-    const pending = queueFor(userId).pending.length > 0;
+    const onChange = (changed: string) => {
+      if (changed !== userId) return;
+      const local = readLocal(userId);
+      if (local) setPreferences(local);
+    };
+    changeListeners.add(onChange);
+    return () => {
+      changeListeners.delete(onChange);
+    };
+  }, [userId]);
+
+  useEffect(() => {
+    const pending = userId !== GUEST && queueFor(userId).pending.length > 0;
     if (fromServer && !pending) {
       setPreferences(fromServer);
       writeLocal(userId, fromServer);
@@ -87,11 +111,11 @@ export function usePreferences(userId: string, fromServer: Preferences | undefin
   const set = useCallback(
     <K extends keyof Preferences>(key: K, value: Preferences[K]) => {
       setFailed(false);
-      setPreferences((previous) => {
-        const next = { ...previous, [key]: value };
-        writeLocal(userId, next);
-        return next;
-      });
+      const next = { ...(readLocal(userId) ?? fromServer ?? DEFAULT_PREFERENCES), [key]: value };
+      setPreferences(next);
+      writeLocal(userId, next);
+      // A guest's preferences stay on the device (spec 1 §4).
+      if (userId === GUEST) return;
       if (key === 'leechThreshold') {
         // 'never' travels as 50 (spec 1 §9), and within a second rather than three minutes.
         const sent = value === 'never' ? LEECH_NEVER : value;
@@ -102,10 +126,15 @@ export function usePreferences(userId: string, fromServer: Preferences | undefin
       }
       queueFor(userId).enqueue({ [key]: value } as PreferencesPatch);
     },
-    [userId],
+    [userId, fromServer],
   );
 
   const reset = useCallback(async () => {
+    if (userId === GUEST) {
+      setPreferences(DEFAULT_PREFERENCES);
+      writeLocal(userId, DEFAULT_PREFERENCES);
+      return;
+    }
     queueFor(userId).clear();
     const { profile } = await api<{ profile: { preferences: Preferences } }>(
       '/api/profile/preferences',

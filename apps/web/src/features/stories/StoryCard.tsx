@@ -1,0 +1,103 @@
+import { Bookmark, BookmarkCheck, CheckCircle2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { currentLanguage } from '../../lib/i18n';
+import { useReadingList } from './reading-lists';
+import { type StoryMeta, titleIn } from './stories-api';
+
+export function LevelBadge({ level }: { level: string | null | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <span className="rounded-full bg-orange-100 px-2 py-0.5 font-semibold text-orange-900 text-xs dark:bg-orange-950 dark:text-orange-200">
+      {level || t('stories.na')}
+    </span>
+  );
+}
+
+export function CategoryBadge({ category }: { category: string | null | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <span className="rounded-full bg-stone-100 px-2 py-0.5 text-stone-700 text-xs dark:bg-stone-800 dark:text-stone-200">
+      {category ? t(`stories.categories.${category}`) : t('stories.na')}
+    </span>
+  );
+}
+
+/**
+ * A story in the list (spec 2 §2 "Story card"): badges, bookmark toggle, read marker (a click
+ * marks the story unread), German title and preview, target-word count, Lesson and Normal.
+ */
+export function StoryCard({ story }: { story: StoryMeta }) {
+  const { t } = useTranslation();
+  const bookmarks = useReadingList('bookmarks');
+  const completions = useReadingList('completions');
+  const title = story.titleDe || story.titleEn;
+  const bookmarked = bookmarks.has(story.id);
+  const read = completions.has(story.id);
+  const language = currentLanguage();
+  return (
+    <article
+      className="flex flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm dark:border-stone-800 dark:bg-stone-900"
+      data-testid="story-card"
+      data-story-id={story.id}
+    >
+      <div className="flex items-center gap-2">
+        <CategoryBadge category={story.category} />
+        <LevelBadge level={story.difficulty} />
+        <div className="ml-auto flex items-center gap-1">
+          {read && (
+            <button
+              type="button"
+              onClick={() => completions.remove(story.id)}
+              aria-label={t('stories.markUnread', { title })}
+              title={t('stories.markUnread', { title })}
+              className="inline-flex items-center gap-1 rounded-full px-2 py-1 text-emerald-700 text-xs hover:bg-emerald-50 dark:text-emerald-300 dark:hover:bg-stone-800"
+            >
+              <CheckCircle2 aria-hidden size={16} />
+              {t('stories.read')}
+            </button>
+          )}
+          <button
+            type="button"
+            onClick={() => bookmarks.toggle(story.id)}
+            aria-pressed={bookmarked}
+            aria-label={t(bookmarked ? 'stories.unbookmark' : 'stories.bookmark', { title })}
+            className="rounded-full p-1.5 text-orange-700 hover:bg-orange-50 dark:text-orange-300 dark:hover:bg-stone-800"
+          >
+            {bookmarked ? (
+              <BookmarkCheck aria-hidden size={20} />
+            ) : (
+              <Bookmark aria-hidden size={20} />
+            )}
+          </button>
+        </div>
+      </div>
+      <div>
+        <h2 className="font-semibold text-lg leading-snug" lang="de">
+          <Link to={`/stories/${story.id}`} className="hover:underline">
+            {title}
+          </Link>
+        </h2>
+        {language !== 'en' || story.titleEn !== title ? (
+          <p className="text-sm text-stone-500 dark:text-stone-400">{titleIn(story, language)}</p>
+        ) : null}
+      </div>
+      <p className="line-clamp-3 text-stone-700 dark:text-stone-300" lang="de">
+        {story.previewDe || story.previewEn}
+      </p>
+      <div className="mt-auto flex flex-wrap items-center gap-2 text-sm text-stone-500 dark:text-stone-400">
+        <span>{t('stories.targetWords', { count: story.vocabularyList.length })}</span>
+        <span aria-hidden>·</span>
+        <span>{t('stories.minutes', { count: story.readingTimeMinutes })}</span>
+        <span className="ml-auto flex gap-2">
+          <Link to={`/stories/${story.id}?mode=lesson`} className="button-secondary">
+            {t('stories.lesson')}
+          </Link>
+          <Link to={`/stories/${story.id}?mode=normal`} className="button-primary">
+            {t('stories.normal')}
+          </Link>
+        </span>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,283 @@
+import { CATEGORIES, LEVELS } from '@lesefuchs/core';
+import { RotateCcw, Search, SlidersHorizontal } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useAuth } from '../../lib/auth-client';
+import { PreferencesPanel } from '../profile/PreferencesPanel';
+import { GUEST } from '../profile/preferences-store';
+import { useProfileQuery } from '../profile/profile-queries';
+import { useReadingList } from './reading-lists';
+import { StoryCard } from './StoryCard';
+import { useStories } from './stories-api';
+import {
+  applyFilters,
+  baselineFrom,
+  filtersFromParams,
+  filtersToParams,
+  preferencesHash,
+  SORTS,
+  type StoryFilters,
+} from './story-filters';
+import { useReaderPreferences } from './use-reader-preferences';
+
+const SESSION_KEY = 'lesefuchs.storyFilters';
+const HASH_KEY = 'lesefuchs.storyFilters.preferences';
+/** Typing settles this long before the list filters (spec 2 §2). */
+const SEARCH_DEBOUNCE_MS = 300;
+
+function readSession(): StoryFilters | null {
+  try {
+    return JSON.parse(sessionStorage.getItem(SESSION_KEY) ?? 'null') as StoryFilters | null;
+  } catch {
+    return null;
+  }
+}
+
+/** /stories: filters kept in the address, the session and the preferences (spec 2 §2). */
+export function StoryListScreen() {
+  const { t } = useTranslation();
+  const stories = useStories();
+  const completions = useReadingList('completions');
+  const preferences = useReaderPreferences();
+  const baseline = useMemo(() => baselineFrom(preferences), [preferences]);
+  const hash = preferencesHash(baseline);
+  const [params, setParams] = useSearchParams();
+
+  const [filters, setFilters] = useState<StoryFilters>(() => {
+    const changedPreferences =
+      sessionStorage.getItem(HASH_KEY) !== null && sessionStorage.getItem(HASH_KEY) !== hash;
+    if (changedPreferences) return baseline;
+    return filtersFromParams(params, baseline) ?? readSession() ?? baseline;
+  });
+  const [searchText, setSearchText] = useState(filters.search);
+
+  // Preferences changed (here or elsewhere): the filters start again from them.
+  const lastHash = useRef(hash);
+  useEffect(() => {
+    if (lastHash.current !== hash) {
+      lastHash.current = hash;
+      setFilters(baseline);
+      setSearchText('');
+    }
+    sessionStorage.setItem(HASH_KEY, hash);
+  }, [hash, baseline]);
+
+  useEffect(() => {
+    const timer = window.setTimeout(
+      () => setFilters((previous) => ({ ...previous, search: searchText })),
+      SEARCH_DEBOUNCE_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [searchText]);
+
+  // The address follows the filters, replacing the history entry.
+  useEffect(() => {
+    sessionStorage.setItem(SESSION_KEY, JSON.stringify(filters));
+    const next = filtersToParams(filters, baseline);
+    if (next.toString() !== params.toString()) setParams(next, { replace: true });
+  }, [filters, baseline, params, setParams]);
+
+  const readIds = useMemo(
+    () => new Set(completions.entries.map((entry) => entry.storyId)),
+    [completions.entries],
+  );
+  const shown = useMemo(
+    () => applyFilters(stories.data ?? [], filters, readIds),
+    [stories.data, filters, readIds],
+  );
+  const update = (change: Partial<StoryFilters>) =>
+    setFilters((previous) => ({ ...previous, ...change }));
+  const reset = () => {
+    setFilters(baseline);
+    setSearchText('');
+  };
+
+  const toggleIn = <T extends string>(
+    current: T[] | 'all',
+    value: T,
+    all: readonly T[],
+  ): T[] | 'all' => {
+    const list = current === 'all' ? [] : current;
+    const next = list.includes(value) ? list.filter((item) => item !== value) : [...list, value];
+    return next.length === 0 || next.length === all.length ? 'all' : next;
+  };
+
+  return (
+    <section aria-labelledby="page-title" className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 id="page-title" className="page-title">
+            {t('stories.title')}
+          </h1>
+          <p className="text-stone-600 dark:text-stone-300">{t('stories.subtitle')}</p>
+        </div>
+        <StoryPreferences />
+      </div>
+
+      <div className="flex flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900">
+        <label className="relative block">
+          <span className="sr-only">{t('stories.search')}</span>
+          <Search aria-hidden size={18} className="absolute top-2.5 left-3 text-stone-400" />
+          <input
+            type="search"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+            placeholder={t('stories.search')}
+            className="w-full rounded-lg border border-stone-300 bg-white py-2 pr-3 pl-9 dark:border-stone-700 dark:bg-stone-950"
+          />
+        </label>
+        <fieldset className="flex flex-wrap items-center gap-2">
+          <legend className="mb-1 font-medium text-sm">{t('stories.levelFilter')}</legend>
+          {LEVELS.map((level) => (
+            <ChipToggle
+              key={level}
+              label={level}
+              pressed={filters.difficulty !== 'all' && filters.difficulty.includes(level)}
+              onClick={() => update({ difficulty: toggleIn(filters.difficulty, level, LEVELS) })}
+            />
+          ))}
+        </fieldset>
+        <fieldset className="flex flex-wrap items-center gap-2">
+          <legend className="mb-1 font-medium text-sm">{t('stories.topicFilter')}</legend>
+          {CATEGORIES.map((category) => (
+            <ChipToggle
+              key={category}
+              label={t(`stories.categories.${category}`)}
+              pressed={filters.categories !== 'all' && filters.categories.includes(category)}
+              onClick={() =>
+                update({ categories: toggleIn(filters.categories, category, CATEGORIES) })
+              }
+            />
+          ))}
+        </fieldset>
+        <div className="flex flex-wrap items-center gap-4">
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              checked={filters.showRead}
+              onChange={(event) => update({ showRead: event.target.checked })}
+              className="h-4 w-4 accent-orange-600"
+            />
+            {t('stories.showRead')}
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            {t('stories.sort')}
+            <select
+              value={filters.sort}
+              onChange={(event) => update({ sort: event.target.value as StoryFilters['sort'] })}
+              className="rounded-md border border-stone-300 bg-white px-2 py-1 dark:border-stone-700 dark:bg-stone-950"
+            >
+              {SORTS.map((sort) => (
+                <option key={sort} value={sort}>
+                  {t(`stories.sorts.${sort}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="button" className="button-secondary ml-auto" onClick={reset}>
+            <RotateCcw aria-hidden size={16} />
+            {t('stories.reset')}
+          </button>
+        </div>
+      </div>
+
+      {stories.isPending ? (
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true">
+          {['a', 'b', 'c', 'd', 'e', 'f'].map((key) => (
+            <div
+              key={key}
+              className="h-56 animate-pulse rounded-2xl bg-stone-100 dark:bg-stone-800"
+            />
+          ))}
+        </div>
+      ) : stories.isError && !stories.data ? (
+        <div role="alert" className="flex flex-col items-start gap-3">
+          <p>{t('stories.error')}</p>
+          <button type="button" className="button-secondary" onClick={() => void stories.refetch()}>
+            {t('stories.tryAgain')}
+          </button>
+        </div>
+      ) : (
+        <>
+          <p className="text-sm text-stone-600 dark:text-stone-300" aria-live="polite">
+            {t('stories.count', { shown: shown.length, total: stories.data?.length ?? 0 })}
+          </p>
+          {shown.length === 0 ? (
+            <p className="rounded-2xl border border-stone-300 border-dashed p-6 text-center text-stone-600 dark:border-stone-700 dark:text-stone-300">
+              {t('stories.empty')}
+            </p>
+          ) : (
+            <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+              {shown.map((story) => (
+                <li key={story.id} className="flex">
+                  <StoryCard story={story} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function ChipToggle({
+  label,
+  pressed,
+  onClick,
+}: {
+  label: string;
+  pressed: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      aria-pressed={pressed}
+      onClick={onClick}
+      className={`rounded-full border px-3 py-1 text-sm ${pressed ? 'border-orange-600 bg-orange-600 text-white dark:border-orange-400 dark:bg-orange-400 dark:text-stone-950' : 'border-stone-300 text-stone-700 hover:bg-stone-100 dark:border-stone-700 dark:text-stone-200 dark:hover:bg-stone-800'}`}
+    >
+      {label}
+    </button>
+  );
+}
+
+/** The preferences dialog of the list (spec 2 §2): the reading preferences, in place. */
+function StoryPreferences() {
+  const { t } = useTranslation();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const { user } = useAuth();
+  const profile = useProfileQuery(user?.id);
+  return (
+    <>
+      <button
+        type="button"
+        className="button-secondary"
+        onClick={() => dialog.current?.showModal()}
+      >
+        <SlidersHorizontal aria-hidden size={16} />
+        {t('stories.preferences')}
+      </button>
+      <dialog
+        ref={dialog}
+        aria-label={t('stories.preferences')}
+        className="m-auto w-full max-w-xl rounded-2xl bg-transparent p-0 backdrop:bg-black/50"
+      >
+        <div className="flex flex-col gap-3">
+          <PreferencesPanel
+            userId={user?.id ?? GUEST}
+            fromServer={user ? profile.data?.preferences : undefined}
+          />
+          <button
+            type="button"
+            className="button-primary self-end"
+            onClick={() => dialog.current?.close()}
+          >
+            {t('stories.done')}
+          </button>
+        </div>
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,239 @@
+import { LOCALE_OF, splitSentences } from '@lesefuchs/core';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { StoryDetail, StoryToken, VocabularyEntry } from '../stories-api';
+import { WordMeaning, wordInfo } from '../TokenizedText';
+import { isControlTarget, type ModeProps } from './types';
+
+/** A stretch of the story's text by character offsets. */
+export interface TextRange {
+  start: number;
+  end: number;
+}
+
+/** The paragraphs of a text (separated by blank lines), trimmed, without empty ones. */
+export function paragraphRanges(text: string): TextRange[] {
+  const raw: TextRange[] = [];
+  let from = 0;
+  for (const match of text.matchAll(/\n\s*\n/g)) {
+    raw.push({ start: from, end: match.index });
+    from = match.index + match[0].length;
+  }
+  raw.push({ start: from, end: text.length });
+  return raw.flatMap(({ start, end }) => {
+    const slice = text.slice(start, end);
+    if (!/[\p{L}\p{N}]/u.test(slice)) return [];
+    const lead = slice.length - slice.trimStart().length;
+    return [{ start: start + lead, end: start + lead + slice.trim().length }];
+  });
+}
+
+/** Longest page of the focus mode before a paragraph is split into groups of sentences. */
+export const FOCUS_PAGE_CHARS = 600;
+
+/**
+ * The pages of the focus mode: one paragraph each, and a long paragraph (or a story without blank
+ * lines) split into groups of whole sentences of at most `maxChars` (a longer sentence alone).
+ */
+export function focusPages(text: string, maxChars = FOCUS_PAGE_CHARS): TextRange[] {
+  return paragraphRanges(text).flatMap((paragraph) => {
+    if (paragraph.end - paragraph.start <= maxChars) return [paragraph];
+    const sentences = splitSentences(text.slice(paragraph.start, paragraph.end));
+    const starts: number[] = [];
+    let groupStart: number | null = null;
+    for (const sentence of sentences) {
+      if (groupStart === null || sentence.end - groupStart > maxChars) {
+        groupStart = sentence.start;
+        starts.push(sentence.start);
+      }
+    }
+    if (starts.length < 2) return [paragraph];
+    // Each group runs up to the next one, so no character of the paragraph is lost.
+    return starts.map((start, index) => {
+      const next = starts[index + 1];
+      const end = next === undefined ? paragraph.end - paragraph.start : next;
+      const slice = text.slice(paragraph.start + start, paragraph.start + end);
+      return { start: paragraph.start + start, end: paragraph.start + start + slice.trimEnd().length };
+    });
+  });
+}
+
+/**
+ * The German text of one range with every word a button: a tap shows its meaning under the text
+ * (the same meaning box as the normal mode). Put it inside an aria-live region to announce both.
+ */
+export function RangeText({
+  detail,
+  range,
+  language,
+  className,
+}: {
+  detail: StoryDetail;
+  range: TextRange;
+  language: ModeProps['language'];
+  className: string;
+}) {
+  const byId = useMemo(
+    () => new Map<number, VocabularyEntry>(detail.vocabulary.map((entry) => [entry.id, entry])),
+    [detail.vocabulary],
+  );
+  const [open, setOpen] = useState<number | null>(null);
+  const text = detail.story.contentDe;
+  const pieces: ReactNode[] = [];
+  let cursor = range.start;
+  let openToken: StoryToken | null = null;
+  detail.tokens.forEach((token, index) => {
+    if (token.start < range.start || token.end > range.end || token.start < cursor) return;
+    if (token.start > cursor) pieces.push(text.slice(cursor, token.start));
+    if (open === index) openToken = token;
+    pieces.push(
+      <button
+        key={index}
+        type="button"
+        aria-expanded={open === index}
+        onClick={() => setOpen(open === index ? null : index)}
+        className={`word ${open === index ? 'word-open' : ''}`}
+      >
+        {text.slice(token.start, token.end)}
+      </button>,
+    );
+    cursor = token.end;
+  });
+  if (cursor < range.end) pieces.push(text.slice(cursor, range.end));
+  const info = openToken ? wordInfo(detail, openToken, byId) : null;
+  return (
+    <div className="flex flex-col gap-4">
+      <p lang="de" className={`whitespace-pre-line ${className}`}>
+        {pieces}
+      </p>
+      {info && (
+        <div
+          lang={LOCALE_OF[language]}
+          className="rounded-xl border border-orange-200 bg-orange-50 p-3 text-sm dark:border-stone-700 dark:bg-stone-950"
+        >
+          <WordMeaning info={info} language={language} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The focus reader: one page of the story at a time in a calm, large layout with Previous/Next
+ * and "n / total"; on the last page the finish button. ArrowLeft/ArrowRight turn the page.
+ */
+export function FocusReader({
+  detail,
+  language,
+  finishLabel,
+  onFinish,
+  finishDisabled = false,
+}: {
+  detail: StoryDetail;
+  language: ModeProps['language'];
+  finishLabel: string;
+  onFinish: () => void;
+  finishDisabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  const text = detail.story.contentDe;
+  const pages = useMemo(() => focusPages(text), [text]);
+  const [page, setPage] = useState(0);
+  const [shownText, setShownText] = useState(text);
+  if (shownText !== text) {
+    setShownText(text);
+    setPage(0);
+  }
+  const total = pages.length;
+  const current = Math.min(page, Math.max(0, total - 1));
+  const isLast = current >= total - 1;
+
+  const move = useCallback(
+    (step: number) =>
+      setPage((shown) => Math.min(Math.max(0, shown + step), Math.max(0, total - 1))),
+    [total],
+  );
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.altKey || event.ctrlKey || event.metaKey || isControlTarget(event.target)) return;
+      if (event.key === 'ArrowLeft') move(-1);
+      else if (event.key === 'ArrowRight') move(1);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [move]);
+
+  const range = pages[current];
+  return (
+    <section
+      aria-label={t('reader.modes.focus.label')}
+      className="mx-auto flex w-full max-w-3xl flex-col gap-5 rounded-2xl border border-stone-200 bg-white p-5 sm:p-8 dark:border-stone-800 dark:bg-stone-900"
+    >
+      {range ? (
+        <div aria-live="polite" className="min-h-40">
+          <RangeText
+            key={range.start}
+            detail={detail}
+            range={range}
+            language={language}
+            className="text-xl leading-loose text-stone-800 sm:text-2xl sm:leading-loose dark:text-stone-100"
+          />
+        </div>
+      ) : (
+        <p>{t('reader.modes.focus.empty')}</p>
+      )}
+      <div className="flex flex-wrap items-center justify-between gap-3 border-stone-200 border-t pt-4 dark:border-stone-800">
+        <button
+          type="button"
+          className="button-secondary aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
+          aria-disabled={current === 0}
+          onClick={() => move(-1)}
+        >
+          <ChevronLeft aria-hidden size={18} />
+          {t('reader.modes.focus.previous')}
+        </button>
+        <span className="text-sm text-stone-600 tabular-nums dark:text-stone-300">
+          <span className="sr-only">{t('reader.modes.focus.pageLabel')} </span>
+          {t('reader.modes.focus.position', { current: total === 0 ? 0 : current + 1, total })}
+        </span>
+        <button
+          type="button"
+          className="button-primary aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+          aria-disabled={isLast && finishDisabled}
+          onClick={() => (isLast ? onFinish() : move(1))}
+        >
+          {isLast ? finishLabel : t('reader.modes.focus.next')}
+          {!isLast && <ChevronRight aria-hidden size={18} />}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** Focused reading: a paragraph at a time; "Finish" on the last one marks the story read. */
+export function FocusMode({ detail, language, onComplete }: ModeProps) {
+  const { t } = useTranslation();
+  const completed = useRef(false);
+  const [done, setDone] = useState(false);
+  const finish = () => {
+    if (completed.current) return;
+    completed.current = true;
+    setDone(true);
+    onComplete();
+  };
+  return (
+    <div className="flex flex-col gap-4">
+      <FocusReader
+        detail={detail}
+        language={language}
+        finishLabel={done ? t('reader.modes.focus.finished') : t('reader.modes.focus.finish')}
+        finishDisabled={done}
+        onFinish={finish}
+      />
+      <p role="status" className="text-center text-sm text-stone-600 dark:text-stone-300">
+        {done ? t('reader.modes.common.markedRead') : ''}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import type { Page } from '@playwright/test';
+import { expect, SCREENSHOT_DIR, signUpThroughApi, test, useTheme } from './fixtures';
+
+const shot = (page: Page, project: string, theme: string, name: string) =>
+  page.screenshot({ path: `${SCREENSHOT_DIR}/${project}-${theme}-${name}.png`, fullPage: true });
+
+/** The server's list of a signed-in user, as story ids. */
+async function serverList(page: Page, path: string): Promise<number[]> {
+  const response = await page.request.get(path);
+  const { entries } = (await response.json()) as { entries: { storyId: number }[] };
+  return entries.map((entry) => entry.storyId);
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`story list in the ${theme} theme: filters and sort live in the address and survive a reload`, async ({
+    page,
+    axe,
+  }, testInfo) => {
+    await useTheme(page, theme);
+    await page.goto('/stories');
+    await expect(page.getByTestId('story-card')).toHaveCount(48);
+    await page.getByRole('button', { name: 'A1', exact: true }).click();
+    await page.getByLabel('Sort by').selectOption('target-words');
+    await expect(page).toHaveURL(/difficulty=A1/);
+    await expect(page).toHaveURL(/sort=target-words/);
+    await expect(page.getByTestId('story-card')).toHaveCount(8);
+    await page.getByRole('searchbox', { name: 'Search stories' }).fill('Hamburg');
+    await expect(page).toHaveURL(/search=Hamburg/);
+    await expect(page.getByTestId('story-card')).toHaveCount(1);
+    await axe(page);
+    await shot(page, testInfo.project.name, theme, 'stories');
+
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'A1', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(page.getByTestId('story-card')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Reset filters' }).click();
+    await expect(page).toHaveURL(/\/stories$/);
+    await expect(page.getByTestId('story-card')).toHaveCount(48);
+  });
+
+  test(`story viewer in the ${theme} theme: a tap shows the meaning of a target word, an inflected word and a separated verb`, async ({
+    page,
+    axe,
+  }, testInfo) => {
+    await useTheme(page, theme);
+    await page.goto('/stories/1');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Der Zug nach Hamburg' }),
+    ).toBeVisible();
+    const word = (text: string) =>
+      page
+        .getByTestId('story-word')
+        .filter({ hasText: new RegExp(`^${text}$`) })
+        .first();
+
+    await word('Zug').click();
+    await expect(page.getByTestId('word-meaning').first()).toContainText('train');
+    await word('wohnt').click();
+    await expect(page.getByTestId('word-meaning').first()).toContainText('wohnen');
+    await word('hole').click();
+    await expect(page.getByTestId('word-meaning').first()).toContainText('abholen');
+
+    await page.getByLabel('Translation').selectOption('kr');
+    await expect(page.getByTestId('story-translation')).toContainText('함부르크');
+    await axe(page);
+    await shot(page, testInfo.project.name, theme, 'story-normal');
+  });
+}
+
+test('the story opens in each of its six modes', async ({ page, axe }, testInfo) => {
+  for (const mode of ['normal', 'lesson', 'focus', 'hyperfocus', 'learning', 'practice']) {
+    await page.goto(`/stories/2?mode=${mode}`);
+    await expect(page.getByLabel('Reading mode')).toHaveValue(mode);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await axe(page);
+    await shot(page, testInfo.project.name, 'light', `story-${mode}`);
+  }
+  await page.goto('/stories/999');
+  await expect(page.getByRole('heading', { name: 'Story not found: 999' })).toBeVisible();
+});
+
+test('signed in: bookmark, read by scrolling to the end, and the home card moves on', async ({
+  page,
+}, testInfo) => {
+  await signUpThroughApi(page, 'Leser');
+  await page.goto('/');
+  const latest = page.getByTestId('latest-story');
+  await expect(latest).toContainText('Tagesordnungspunkt sieben');
+
+  await page.goto('/stories/48');
+  await page.getByRole('button', { name: /^Bookmark / }).click();
+  await page.getByTestId('story-end').scrollIntoViewIfNeeded();
+  await expect(page.getByText('You have read this story.')).toBeVisible();
+  await expect.poll(() => serverList(page, '/api/reading/completions')).toEqual([48]);
+  await expect.poll(() => serverList(page, '/api/bookmarks'), { timeout: 30_000 }).toEqual([48]);
+
+  await page.goto('/');
+  await expect(page.getByTestId('latest-story')).toContainText('Der Nachruf');
+  await page.goto('/bookmarks');
+  await expect(page.getByRole('link', { name: /Tagesordnungspunkt sieben/ }).first()).toBeVisible();
+  await shot(page, testInfo.project.name, 'light', 'bookmarks');
+});
+
+test('offline bookmarks and reads reach the server when the browser is back online', async ({
+  page,
+  context,
+}) => {
+  await signUpThroughApi(page, 'Offline');
+  await page.goto('/stories/5');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await context.setOffline(true);
+  await page.getByRole('button', { name: /^Bookmark / }).click();
+  await page.getByTestId('story-end').scrollIntoViewIfNeeded();
+  await expect(page.getByText('You have read this story.')).toBeVisible();
+  await page.waitForTimeout(1_000);
+  expect(await serverList(page, '/api/bookmarks')).toEqual([]);
+  await context.setOffline(false);
+  await expect
+    .poll(() => serverList(page, '/api/reading/completions'), { timeout: 30_000 })
+    .toEqual([5]);
+  await expect.poll(() => serverList(page, '/api/bookmarks'), { timeout: 30_000 }).toEqual([5]);
+});
+
+test('a second browser signed in as the same user sees a new bookmark without reloading', async ({
+  page,
+  browser,
+}) => {
+  await signUpThroughApi(page, 'Zwilling');
+  const second = await browser.newContext({ storageState: await page.context().storageState() });
+  const other = await second.newPage();
+  await other.goto('/bookmarks');
+  await expect(other.getByRole('heading', { level: 1, name: 'Bookmarks' })).toBeVisible();
+
+  await page.goto('/stories/9');
+  await page.getByRole('button', { name: /^Bookmark / }).click();
+  await expect.poll(() => serverList(page, '/api/bookmarks'), { timeout: 30_000 }).toEqual([9]);
+  const title = await page.getByRole('heading', { level: 1 }).innerText();
+  await expect(other.getByText(title).first()).toBeVisible({ timeout: 15_000 });
+  await second.close();
+});
