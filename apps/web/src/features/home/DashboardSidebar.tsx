@@ -104,7 +104,6 @@ export function SkeletonCard({ lines = 3 }: { lines?: number }) {
       <div className="h-6 w-4/5 animate-pulse rounded bg-stone-200 dark:bg-stone-700" />
       {Array.from({ length: lines }, (_, index) => (
         <div
-          // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders that never reorder
           key={index}
           className="h-4 w-3/5 animate-pulse rounded bg-stone-100 dark:bg-stone-800"
         />
@@ -139,14 +138,13 @@ export function DashboardSidebar() {
         </>
       ) : loading ? (
         <>
-          <span className="sr-only" role="status">
-            {t('status.loading')}
-          </span>
           <SkeletonCard />
           <SkeletonCard lines={2} />
         </>
       ) : (
-        <p className={`${CARD_CLASS} text-stone-700 dark:text-stone-200 sm:col-span-2 lg:col-span-1`}>
+        <p
+          className={`${CARD_CLASS} text-stone-700 dark:text-stone-200 sm:col-span-2 lg:col-span-1`}
+        >
           {t('sidebar.error')}
         </p>
       )}

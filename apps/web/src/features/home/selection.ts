@@ -12,7 +12,7 @@ interface WithId {
 }
 
 /** The ids of a reading list (e.g. the read stories). */
-export function idsOf(entries: readonly Pick<ReadingEntry, 'storyId'>[]): Set<number> {
+export function idsOf(entries: readonly ReadingEntry[]): Set<number> {
   return new Set(entries.map((entry) => entry.storyId));
 }
 
@@ -125,9 +125,7 @@ export function orderBookmarks<S extends WithId>(
       story: byId.get(entry.storyId) ?? null,
       read: readIds.has(entry.storyId),
     }))
-    .sort(
-      (a, b) => Number(a.read) - Number(b.read) || b.at - a.at || b.storyId - a.storyId,
-    );
+    .sort((a, b) => Number(a.read) - Number(b.read) || b.at - a.at || b.storyId - a.storyId);
 }
 
 /** The BCP 47 language of the title `titleIn` gives for the interface language. */

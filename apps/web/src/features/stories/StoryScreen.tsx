@@ -1,4 +1,4 @@
-import { type InterfaceLanguage, parseStoryId, type Preferences } from '@lesefuchs/core';
+import { type InterfaceLanguage, type Preferences, parseStoryId } from '@lesefuchs/core';
 import { ArrowLeft, Bookmark, BookmarkCheck, CheckCircle2 } from 'lucide-react';
 import { type ReactNode, type TouchEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,14 @@ import { type StoryDetail, titleIn, useStory } from './stories-api';
 import { EntryWord, TokenizedText } from './TokenizedText';
 import { useReaderPreferences } from './use-reader-preferences';
 
-export const STORY_MODES = ['normal', 'lesson', 'focus', 'hyperfocus', 'learning', 'practice'] as const;
+export const STORY_MODES = [
+  'normal',
+  'lesson',
+  'focus',
+  'hyperfocus',
+  'learning',
+  'practice',
+] as const;
 export type StoryMode = (typeof STORY_MODES)[number];
 /** Horizontal travel that counts as a swipe (spec 2 §9). */
 const SWIPE_THRESHOLD_PX = 88;
@@ -100,7 +107,8 @@ function StoryViewer({ detail }: { detail: StoryDetail }) {
     touch.current = null;
     if (!swipeable || !start || !point) return;
     const dx = point.clientX - start.x;
-    if (Math.abs(dx) < SWIPE_THRESHOLD_PX || Math.abs(point.clientY - start.y) > Math.abs(dx)) return;
+    if (Math.abs(dx) < SWIPE_THRESHOLD_PX || Math.abs(point.clientY - start.y) > Math.abs(dx))
+      return;
     if (dx > 0 && preferences.swipeRightToReturn) navigate('/stories');
     if (dx < 0 && preferences.swipeLeftToTranslate) {
       setTranslation((current) => (current ? null : language));
@@ -135,7 +143,9 @@ function StoryViewer({ detail }: { detail: StoryDetail }) {
             type="button"
             onClick={() => bookmarks.toggle(story.id)}
             aria-pressed={bookmarks.has(story.id)}
-            aria-label={t(bookmarks.has(story.id) ? 'stories.unbookmark' : 'stories.bookmark', { title })}
+            aria-label={t(bookmarks.has(story.id) ? 'stories.unbookmark' : 'stories.bookmark', {
+              title,
+            })}
             className="ml-auto rounded-full p-2 text-orange-700 hover:bg-orange-50 dark:text-orange-300 dark:hover:bg-stone-800"
           >
             {bookmarks.has(story.id) ? <BookmarkCheck aria-hidden /> : <Bookmark aria-hidden />}
@@ -195,7 +205,9 @@ function StoryViewer({ detail }: { detail: StoryDetail }) {
       )}
       {mode === 'lesson' && <LessonMode {...modeProps} />}
       {mode === 'focus' && <FocusMode {...modeProps} />}
-      {mode === 'hyperfocus' && <HyperfocusMode {...modeProps} speed={preferences.hyperfocusSpeed} />}
+      {mode === 'hyperfocus' && (
+        <HyperfocusMode {...modeProps} speed={preferences.hyperfocusSpeed} />
+      )}
       {mode === 'learning' && <LearningMode {...modeProps} />}
       {mode === 'practice' && <PracticeMode {...modeProps} />}
     </article>
@@ -257,7 +269,9 @@ function NormalMode({
         </div>
         {translation && (
           <section
-            aria-label={t('reader.translationOf', { language: t(`reader.languages.${translation}`) })}
+            aria-label={t('reader.translationOf', {
+              language: t(`reader.languages.${translation}`),
+            })}
             className="rounded-2xl border border-stone-200 bg-stone-50 p-5 text-stone-700 dark:border-stone-800 dark:bg-stone-900/60 dark:text-stone-300"
             lang={translation === 'kr' ? 'ko' : translation}
             data-testid="story-translation"
@@ -286,7 +300,12 @@ function NormalMode({
               <li key={entry.id} className="flex flex-wrap gap-x-2">
                 <EntryWord entry={entry} />
                 <span className="text-stone-600 dark:text-stone-300">
-                  — {language === 'es' ? entry.translationEs : language === 'kr' ? entry.translationKr : entry.translationEn}
+                  —{' '}
+                  {language === 'es'
+                    ? entry.translationEs
+                    : language === 'kr'
+                      ? entry.translationKr
+                      : entry.translationEn}
                 </span>
               </li>
             ))}
@@ -299,7 +318,10 @@ function NormalMode({
       <div ref={end} className="flex flex-wrap items-center gap-3 pb-6" data-testid="story-end">
         {read ? (
           <>
-            <p className="inline-flex items-center gap-2 font-medium text-emerald-700 dark:text-emerald-300" role="status">
+            <p
+              className="inline-flex items-center gap-2 font-medium text-emerald-700 dark:text-emerald-300"
+              role="status"
+            >
               <CheckCircle2 aria-hidden size={18} />
               {t('reader.markedRead')}
             </p>

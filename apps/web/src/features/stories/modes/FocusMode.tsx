@@ -1,4 +1,4 @@
-import { LOCALE_OF, splitSentences } from '@lesefuchs/core';
+import { splitSentences } from '@lesefuchs/core';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -54,7 +54,10 @@ export function focusPages(text: string, maxChars = FOCUS_PAGE_CHARS): TextRange
       const next = starts[index + 1];
       const end = next === undefined ? paragraph.end - paragraph.start : next;
       const slice = text.slice(paragraph.start + start, paragraph.start + end);
-      return { start: paragraph.start + start, end: paragraph.start + start + slice.trimEnd().length };
+      return {
+        start: paragraph.start + start,
+        end: paragraph.start + start + slice.trimEnd().length,
+      };
     });
   });
 }
@@ -83,8 +86,8 @@ export function RangeText({
   const pieces: ReactNode[] = [];
   let cursor = range.start;
   let openToken: StoryToken | null = null;
-  detail.tokens.forEach((token, index) => {
-    if (token.start < range.start || token.end > range.end || token.start < cursor) return;
+  for (const [index, token] of detail.tokens.entries()) {
+    if (token.start < range.start || token.end > range.end || token.start < cursor) continue;
     if (token.start > cursor) pieces.push(text.slice(cursor, token.start));
     if (open === index) openToken = token;
     pieces.push(
@@ -99,7 +102,7 @@ export function RangeText({
       </button>,
     );
     cursor = token.end;
-  });
+  }
   if (cursor < range.end) pieces.push(text.slice(cursor, range.end));
   const info = openToken ? wordInfo(detail, openToken, byId) : null;
   return (
@@ -108,10 +111,7 @@ export function RangeText({
         {pieces}
       </p>
       {info && (
-        <div
-          lang={LOCALE_OF[language]}
-          className="rounded-xl border border-orange-200 bg-orange-50 p-3 text-sm dark:border-stone-700 dark:bg-stone-950"
-        >
+        <div className="rounded-xl border border-orange-200 bg-orange-50 p-3 text-sm dark:border-stone-700 dark:bg-stone-950">
           <WordMeaning info={info} language={language} />
         </div>
       )}
@@ -140,11 +140,6 @@ export function FocusReader({
   const text = detail.story.contentDe;
   const pages = useMemo(() => focusPages(text), [text]);
   const [page, setPage] = useState(0);
-  const [shownText, setShownText] = useState(text);
-  if (shownText !== text) {
-    setShownText(text);
-    setPage(0);
-  }
   const total = pages.length;
   const current = Math.min(page, Math.max(0, total - 1));
   const isLast = current >= total - 1;
@@ -212,7 +207,12 @@ export function FocusReader({
 }
 
 /** Focused reading: a paragraph at a time; "Finish" on the last one marks the story read. */
-export function FocusMode({ detail, language, onComplete }: ModeProps) {
+export function FocusMode(props: ModeProps) {
+  // Another story starts afresh: its first page and its own single onComplete.
+  return <Focus key={props.detail.story.id} {...props} />;
+}
+
+function Focus({ detail, language, onComplete }: ModeProps) {
   const { t } = useTranslation();
   const completed = useRef(false);
   const [done, setDone] = useState(false);

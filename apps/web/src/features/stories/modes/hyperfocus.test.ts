@@ -94,7 +94,8 @@ describe('readingWords', () => {
     expect(words[1]).toEqual({ text: 'kam', start: 3, following: ' – ' });
     expect(words[2]).toEqual({ text: 'spät.', start: 9, following: '\n\n' });
     expect(words[3]).toEqual({ text: 'Dann', start: 16, following: '' });
-    for (const word of words) expect(text.slice(word.start, word.start + word.text.length)).toBe(word.text);
+    for (const word of words)
+      expect(text.slice(word.start, word.start + word.text.length)).toBe(word.text);
   });
   it('finds no words in an empty or punctuation-only text', () => {
     expect(readingWords('')).toEqual([]);

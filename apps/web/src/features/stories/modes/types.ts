@@ -18,5 +18,7 @@ export interface ModeProps {
 export function isControlTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable) return true;
-  return target.closest('button, a[href], input, select, textarea, summary, [role="button"]') !== null;
+  return (
+    target.closest('button, a[href], input, select, textarea, summary, [role="button"]') !== null
+  );
 }
