@@ -2,9 +2,9 @@ import { expect, SCREENSHOT_DIR, signUpThroughApi, test, useTheme } from './fixt
 
 /** Every route of spec 1 §2 with the heading it shows. */
 const ROUTES: { path: string; heading: string | RegExp; name: string }[] = [
-  { path: '/', heading: 'Home', name: 'home' },
+  { path: '/', heading: 'Lesefuchs', name: 'home' },
   { path: '/stories', heading: 'Stories', name: 'stories' },
-  { path: '/stories/1', heading: 'Story 1', name: 'story' },
+  { path: '/stories/1', heading: 'Der Zug nach Hamburg', name: 'story' },
   { path: '/stories/audios', heading: 'Audios', name: 'audios' },
   { path: '/study', heading: 'Study', name: 'study' },
   { path: '/study/flashcards', heading: 'Flashcards', name: 'flashcards' },
@@ -48,7 +48,7 @@ for (const theme of ['light', 'dark'] as const) {
 
 test('the footer is hidden on story pages and shown elsewhere', async ({ page }) => {
   await page.goto('/stories/3');
-  await expect(page.getByRole('heading', { name: 'Story 3' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Der vierte Läufer' })).toBeVisible();
   await expect(page.getByRole('contentinfo')).toHaveCount(0);
   await page.goto('/stories');
   await expect(page.getByRole('contentinfo')).toBeVisible();
@@ -89,7 +89,9 @@ test('the interface language follows ?lng=es and ?lng=kr, and a script in it is 
   page,
 }, testInfo) => {
   await page.goto('/?lng=es');
-  await expect(page.getByRole('heading', { level: 1, name: 'Inicio' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 2, name: 'Historia más reciente' }),
+  ).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   await page.screenshot({
     path: `${SCREENSHOT_DIR}/${testInfo.project.name}-light-home-es.png`,
@@ -108,11 +110,11 @@ test('the interface language follows ?lng=es and ?lng=kr, and a script in it is 
   await page.goto('/bookmarks');
   await expect(page.getByRole('heading', { level: 1, name: '북마크' })).toBeVisible();
 
-  await page.goto(`/?lng=${encodeURIComponent('<script>alert(1)</script>')}`);
-  await expect(page.getByRole('heading', { level: 1, name: '홈' })).toBeVisible();
+  await page.goto(`/study?lng=${encodeURIComponent('<script>alert(1)</script>')}`);
+  await expect(page.getByRole('heading', { level: 1, name: '학습' })).toBeVisible();
 
   await page.getByLabel('인터페이스 언어').selectOption('en');
-  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Study' })).toBeVisible();
 });
 
 test('the side navigation hides on scroll down past 96 px and returns on scroll up', async ({
@@ -205,7 +207,7 @@ test('a signed-in user is sent home from the guest-only pages and can sign out',
   for (const path of ['/login', '/signup', '/forgot-password']) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Lesefuchs' })).toBeVisible();
   }
   await page.goto('/reset-password');
   await expect(page.getByRole('heading', { level: 1, name: 'Reset password' })).toBeVisible();

@@ -70,16 +70,56 @@ for (const theme of ['light', 'dark'] as const) {
   });
 }
 
-test('the story opens in each of its six modes', async ({ page, axe }, testInfo) => {
-  for (const mode of ['normal', 'lesson', 'focus', 'hyperfocus', 'learning', 'practice']) {
-    await page.goto(`/stories/2?mode=${mode}`);
-    await expect(page.getByLabel('Reading mode')).toHaveValue(mode);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await axe(page);
-    await shot(page, testInfo.project.name, 'light', `story-${mode}`);
-  }
-  await page.goto('/stories/999');
-  await expect(page.getByRole('heading', { name: 'Story not found: 999' })).toBeVisible();
+for (const theme of ['light', 'dark'] as const) {
+  test(`the story opens in each of its six modes in the ${theme} theme`, async ({
+    page,
+    axe,
+  }, testInfo) => {
+    await useTheme(page, theme);
+    for (const mode of ['normal', 'lesson', 'focus', 'hyperfocus', 'learning', 'practice']) {
+      await page.goto(`/stories/2?mode=${mode}`);
+      await expect(page.getByLabel('Reading mode')).toHaveValue(mode);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await axe(page);
+      await shot(page, testInfo.project.name, theme, `story-${mode}`);
+    }
+    await page.goto('/stories/999');
+    await expect(page.getByRole('heading', { name: 'Story not found: 999' })).toBeVisible();
+  });
+}
+
+test('a preferred reading mode is added to the address; hyperfocus plays to the end and marks the story read', async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name === 'phone', 'a 40-second playback is enough on one width');
+  await page.addInitScript(() => {
+    localStorage.setItem(
+      'lesefuchs.preferences.guest',
+      JSON.stringify({ storyMode: 'hyperfocus', hyperfocusSpeed: 'fast' }),
+    );
+  });
+  // The shortest story (179 words) at 400 words a minute with its pauses: about 40 s.
+  await page.goto('/stories/8');
+  await expect(page).toHaveURL(/\/stories\/8\?mode=hyperfocus$/);
+  await page.getByRole('button', { name: 'Play' }).click();
+  await expect(page.getByText('You reached the end of the story.')).toBeVisible({
+    timeout: 90_000,
+  });
+  await page.goto('/stories');
+  await expect(
+    page.locator('[data-story-id="8"]').getByRole('button', { name: /as unread/ }),
+  ).toBeVisible();
+});
+
+test('a guest’s bookmarks and read stories come along when they sign up', async ({ page }) => {
+  await page.goto('/stories/4?mode=normal');
+  await page.getByRole('button', { name: /^Bookmark / }).click();
+  await page.getByTestId('story-end').scrollIntoViewIfNeeded();
+  await expect(page.getByText('You have read this story.')).toBeVisible();
+  await signUpThroughApi(page, 'Gast');
+  await page.reload();
+  await expect.poll(() => serverList(page, '/api/bookmarks'), { timeout: 30_000 }).toEqual([4]);
+  await expect.poll(() => serverList(page, '/api/reading/completions')).toEqual([4]);
 });
 
 test('signed in: bookmark, read by scrolling to the end, and the home card moves on', async ({

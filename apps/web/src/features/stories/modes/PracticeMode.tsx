@@ -151,7 +151,7 @@ function Practice({ detail, language, onComplete }: ModeProps) {
                   onClick={() => reveal(index)}
                   data-testid="cloze-blank"
                   style={{ minWidth: `${Math.min(14, Math.max(3, word.length))}ch` }}
-                  className="mx-0.5 inline-flex items-end justify-center rounded-t border-stone-500 border-b-2 border-dashed bg-stone-100 px-1 align-baseline text-sm text-stone-500 leading-normal hover:bg-orange-100 focus-visible:outline-2 focus-visible:outline-orange-600 focus-visible:outline-offset-1 dark:border-stone-400 dark:bg-stone-800 dark:text-stone-400 dark:hover:bg-stone-700"
+                  className="mx-0.5 inline-flex items-end justify-center rounded-t border-stone-500 border-b-2 border-dashed bg-stone-100 px-1 align-baseline text-sm text-stone-700 leading-normal hover:bg-orange-100 focus-visible:outline-2 focus-visible:outline-orange-600 focus-visible:outline-offset-1 dark:border-stone-400 dark:bg-stone-800 dark:text-stone-200 dark:hover:bg-stone-700"
                 >
                   <span aria-hidden>{number}</span>
                 </button>
