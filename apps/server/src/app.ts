@@ -19,6 +19,7 @@ import { readingRoutes } from './routes/reading.ts';
 import { statsRoutes } from './routes/stats.ts';
 import { storyRoutes } from './routes/stories.ts';
 import { syncRoutes } from './routes/sync.ts';
+import { savedWordRoutes, vocabularyRoutes } from './routes/vocabulary.ts';
 import type { SyncRegistry } from './services/sync.service.ts';
 
 export interface AppDeps {
@@ -79,6 +80,8 @@ export function createApp(deps: AppDeps) {
   const reading = { auth, db: database.db, hub: deps.hub };
   app.route('/api/reading/completions', readingRoutes(reading, 'completions'));
   app.route('/api/bookmarks', readingRoutes(reading, 'bookmarks'));
+  app.route('/api/vocabulary', vocabularyRoutes({ db: database.db }));
+  app.route('/api/saved-words', savedWordRoutes(reading));
   app.route('/api/stats', statsRoutes({ auth, db: database.db, hub: deps.hub }));
   app.route('/api/sync', syncRoutes({ auth, db: database.db, registry: deps.syncRegistry }));
 

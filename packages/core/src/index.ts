@@ -7,6 +7,7 @@ export * from './navigation/recovery-link.ts';
 export * from './navigation/scroll.ts';
 export * from './preferences/preferences.ts';
 export * from './reading/reading.ts';
+export * from './reading/saved-words.ts';
 export * from './stats/stats.ts';
 export * from './streak.ts';
 export * from './sync/operations.ts';

@@ -1,6 +1,7 @@
 import type { RealtimeHub } from '../realtime/hub.ts';
 import { preferencesSyncHandler } from './profile.service.ts';
 import { readingSyncHandler } from './reading.service.ts';
+import { savedWordSyncHandler } from './saved-words.service.ts';
 import { statsSyncHandler } from './stats.service.ts';
 import { SyncRegistry } from './sync.service.ts';
 
@@ -11,5 +12,6 @@ export function createSyncRegistry(hub: RealtimeHub): SyncRegistry {
   registry.register('stats', statsSyncHandler(hub));
   registry.register('bookmarks', readingSyncHandler(hub, 'bookmarks'));
   registry.register('completions', readingSyncHandler(hub, 'completions'));
+  registry.register('vocabulary', savedWordSyncHandler(hub));
   return registry;
 }

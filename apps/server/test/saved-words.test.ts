@@ -1,0 +1,169 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { importContent } from '../src/content/importer.ts';
+import { vocabulary } from '../src/db/schema/index.ts';
+import { json, signUp, targets, testServerFor } from './harness.ts';
+
+describe.each(targets)('vocabulary and saved words on $name', ({ name, available }) => {
+  const server = testServerFor(name, available);
+  const call = (cookie: string, method: string, path: string, body?: unknown) =>
+    server.app.request(path, {
+      method,
+      headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const idOf = async (word: string) => {
+    const [row] = await server.database.db
+      .select({ id: vocabulary.id })
+      .from(vocabulary)
+      .where(eq(vocabulary.word, word));
+    if (!row) throw new Error(`no entry ${word}`);
+    return row.id;
+  };
+
+  beforeAll(async () => {
+    if (available) await importContent(server.database.db);
+  });
+
+  it.skipIf(!available)(
+    'serves the word list in chunks of at most 1000 with its version',
+    async () => {
+      const version = await json(await server.app.request('/api/vocabulary/version'));
+      expect(version.count).toBeGreaterThan(3000);
+      const seen = new Set<number>();
+      for (let offset = 0; offset < version.count; offset += 1000) {
+        const chunk = await json(await server.app.request(`/api/vocabulary?offset=${offset}`));
+        expect(chunk.entries.length).toBeLessThanOrEqual(1000);
+        for (const entry of chunk.entries) seen.add(entry.id);
+      }
+      expect(seen.size).toBe(version.count);
+      const first = await server.app.request('/api/vocabulary?limit=5');
+      const etag = first.headers.get('ETag') ?? '';
+      expect(
+        (
+          await server.app.request('/api/vocabulary?limit=5', {
+            headers: { 'If-None-Match': etag },
+          })
+        ).status,
+      ).toBe(304);
+      expect((await server.app.request('/api/vocabulary?limit=5000')).status).toBe(400);
+    },
+  );
+
+  it.skipIf(!available)(
+    'saves from a story, from the database and by typed word; a second save changes nothing',
+    async () => {
+      const user = await signUp(server, 'Sammler');
+      const zug = await idOf('der Zug');
+      const fromStory = await json(
+        await call(user.cookie, 'POST', '/api/saved-words', {
+          action: 'save',
+          vocabularyId: zug,
+          storyId: 1,
+          contextSentence: 'Tom fährt mit dem Zug.',
+        }),
+      );
+      expect(fromStory.words[0]).toMatchObject({
+        vocabularyId: zug,
+        word: 'der Zug',
+        translationEn: expect.any(String),
+        storyTitle: 'The Train to Hamburg',
+        contextSentence: 'Tom fährt mit dem Zug.',
+      });
+      await call(user.cookie, 'POST', '/api/saved-words', { action: 'save', vocabularyId: zug });
+      const typed = await json(
+        await call(user.cookie, 'POST', '/api/saved-words', { action: 'save', word: 'Bahnhof' }),
+      );
+      expect(typed.words.map((word: { word: string }) => word.word)).toEqual([
+        'der Bahnhof',
+        'der Zug',
+      ]);
+      const unknown = await call(user.cookie, 'POST', '/api/saved-words', {
+        action: 'save',
+        word: 'Quatschwort',
+      });
+      expect(unknown.status).toBe(404);
+      const missingEntry = await call(user.cookie, 'POST', '/api/saved-words', {
+        action: 'save',
+        vocabularyId: 999_999,
+      });
+      expect(missingEntry.status).toBe(404);
+    },
+  );
+
+  it.skipIf(!available)(
+    'removes by id with the entry id as fallback, clears, and keeps users apart',
+    async () => {
+      const user = await signUp(server, 'Entferner');
+      const other = await signUp(server, 'Fremder');
+      const ids = await Promise.all(['der Zug', 'der Bahnhof', 'die Fahrkarte'].map(idOf));
+      for (const vocabularyId of ids) {
+        await call(user.cookie, 'POST', '/api/saved-words', { action: 'save', vocabularyId });
+      }
+      const { words } = await json(await call(user.cookie, 'GET', '/api/saved-words'));
+      expect(words).toHaveLength(3);
+
+      // Another user sees nothing and removes nothing.
+      expect((await json(await call(other.cookie, 'GET', '/api/saved-words'))).words).toEqual([]);
+      await call(other.cookie, 'DELETE', `/api/saved-words/${words[0].id}`);
+      await call(other.cookie, 'DELETE', '/api/saved-words');
+      expect((await json(await call(user.cookie, 'GET', '/api/saved-words'))).words).toHaveLength(
+        3,
+      );
+
+      await call(user.cookie, 'DELETE', `/api/saved-words/${words[0].id}`);
+      // A stale id falls back to the entry id.
+      await call(
+        user.cookie,
+        'DELETE',
+        `/api/saved-words/999999?vocabularyId=${words[1].vocabularyId}`,
+      );
+      const left = await json(await call(user.cookie, 'GET', '/api/saved-words'));
+      expect(left.words.map((word: { vocabularyId: number }) => word.vocabularyId)).toEqual([
+        words[2].vocabularyId,
+      ]);
+      await call(user.cookie, 'DELETE', '/api/saved-words');
+      expect((await json(await call(user.cookie, 'GET', '/api/saved-words'))).words).toEqual([]);
+      expect((await server.app.request('/api/saved-words')).status).toBe(401);
+    },
+  );
+
+  it.skipIf(!available)('applies queued changes once and migrates a guest list', async () => {
+    const user = await signUp(server, 'Queue');
+    const [zug, koffer] = await Promise.all([idOf('der Zug'), idOf('der Koffer')]);
+    const operations = [
+      {
+        id: 'vocab-op-00001',
+        payload: { action: 'save', vocabularyId: zug, at: Date.now() - 5000 },
+      },
+      { id: 'vocab-op-00002', payload: { action: 'save', vocabularyId: 999_999 } },
+      { id: 'vocab-op-00003', payload: { action: 'save' } },
+    ];
+    const first = await json(
+      await call(user.cookie, 'POST', '/api/sync', { type: 'vocabulary', operations }),
+    );
+    expect(first.results.map((result: { outcome: string }) => result.outcome)).toEqual([
+      'applied',
+      'applied',
+      'rejected',
+    ]);
+    const replay = await json(
+      await call(user.cookie, 'POST', '/api/sync', { type: 'vocabulary', operations }),
+    );
+    expect(replay.results[0].outcome).toBe('duplicate');
+
+    const migrated = await json(
+      await call(user.cookie, 'POST', '/api/saved-words/migrate', {
+        words: [
+          { vocabularyId: zug },
+          { vocabularyId: koffer, storyId: 1 },
+          { vocabularyId: 999_999 },
+        ],
+      }),
+    );
+    expect(migrated.migrated).toBe(1);
+    expect(
+      migrated.words.map((word: { vocabularyId: number }) => word.vocabularyId).sort(),
+    ).toEqual([zug, koffer].sort());
+  });
+});

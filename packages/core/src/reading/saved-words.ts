@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { storyIdSchema } from './reading.ts';
+
+const positiveId = z.number().int().positive().max(2_147_483_647);
+
+/**
+ * One change to the saved words: save an entry (by id, or a typed word looked up in the word
+ * list), remove one (by saved-word id, falling back to the entry id), or clear all.
+ */
+export const savedWordChangeSchema = z.discriminatedUnion('action', [
+  z
+    .object({
+      action: z.literal('save'),
+      vocabularyId: positiveId.optional(),
+      /** A word added directly; looked up in the word list. */
+      word: z.string().min(1).max(100).optional(),
+      storyId: storyIdSchema.optional(),
+      contextSentence: z.string().min(1).max(500).optional(),
+      notes: z.string().min(1).max(1000).optional(),
+      /** When it was saved on the device (ms since epoch). */
+      at: z.number().int().nonnegative().optional(),
+    })
+    .refine((change) => change.vocabularyId !== undefined || change.word !== undefined, {
+      message: 'vocabularyId or word is required',
+    }),
+  z
+    .object({
+      action: z.literal('remove'),
+      id: positiveId.optional(),
+      vocabularyId: positiveId.optional(),
+    })
+    .refine((change) => change.id !== undefined || change.vocabularyId !== undefined, {
+      message: 'id or vocabularyId is required',
+    }),
+  z.object({ action: z.literal('clear') }),
+]);
+export type SavedWordChange = z.infer<typeof savedWordChangeSchema>;
+
+/** A guest's saved words brought along at sign-in. */
+export const savedWordMigrationSchema = z.object({
+  words: z
+    .array(
+      z.object({
+        vocabularyId: positiveId,
+        storyId: storyIdSchema.optional(),
+        contextSentence: z.string().min(1).max(500).optional(),
+        at: z.number().int().nonnegative().optional(),
+      }),
+    )
+    .max(2000),
+});
