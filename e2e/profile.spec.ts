@@ -61,14 +61,14 @@ test('signed in, the interface speaks the profile language, and a new choice is 
   page,
 }) => {
   await signUpThroughApi(page, 'Sprache', { nativeLanguage: 'kr' });
-  await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1, name: '홈' })).toBeVisible();
+  await page.goto('/study');
+  await expect(page.getByRole('heading', { level: 1, name: '학습' })).toBeVisible();
   await page.getByLabel('인터페이스 언어').selectOption('es');
-  await expect(page.getByRole('heading', { level: 1, name: 'Inicio' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Estudiar' })).toBeVisible();
   // Forget what this browser remembered: the profile still says Spanish.
   await page.evaluate(() => localStorage.clear());
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: 'Inicio' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Estudiar' })).toBeVisible();
 });
 
 test('a changed preference survives a reload, reaches the account, and can be reset', async ({

@@ -60,6 +60,10 @@ test('a past best streak is told with its long date in the interface language', 
   const twoDaysAgo = await browserDay(page, -2);
   await page.request.post('/api/stats/streak', { data: { activityDate: twoDaysAgo } });
   await page.goto('/profile');
+  // Once the server's stats are in, the best streak is known.
+  await expect(
+    page.getByTestId('progress-tile').filter({ hasText: 'Best streak' }),
+  ).toContainText('1');
   const badge = page.getByTestId('streak-badge');
   // The streak lapsed; the best stays, with its day.
   await expect(badge).toHaveAccessibleName('Current streak: 0 days');
@@ -92,6 +96,8 @@ test.describe('a first visit', () => {
     await page.goto('/');
     const tour = page.getByRole('dialog', { name: 'Welcome to Lesefuchs!' });
     await expect(tour).toBeVisible();
+    // Checked once its fade-in has finished (contrast is measured with the opacity).
+    await expect(tour).toHaveCSS('opacity', '1');
     await axe(page);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/${testInfo.project.name}-light-tour.png` });
     for (const title of ['Stories', 'Study', 'Vocabulary', 'Bookmarks', 'You are ready']) {

@@ -163,6 +163,7 @@ export async function runTour(
   return new Promise<boolean>((resolve) => {
     const config: Config = {
       steps,
+      animate: !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches,
       showProgress: true,
       progressText: t('tours.progress', { current: '{{current}}', total: '{{total}}' }),
       nextBtnText: t('tours.next'),
