@@ -167,3 +167,83 @@ describe.each(targets)('vocabulary and saved words on $name', ({ name, available
     ).toEqual([zug, koffer].sort());
   });
 });
+
+describe.each(targets)('write limits and input rules on $name', ({ name, available }) => {
+  const server = testServerFor(name, available);
+  const call = (cookie: string, method: string, path: string, body?: unknown) =>
+    server.app.request(path, {
+      method,
+      headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+  beforeAll(async () => {
+    if (available) await importContent(server.database.db);
+  });
+
+  it.skipIf(!available)(
+    'refuses the 81st write of a minute with 429 and the spec message',
+    async () => {
+      const user = await signUp(server, 'Schnell');
+      for (let i = 0; i < 80; i++) {
+        const response = await call(
+          user.cookie,
+          i % 2 ? 'DELETE' : 'PUT',
+          `/api/bookmarks/${1 + (i % 2 ? i - 1 : i) / 2}`,
+        );
+        expect(response.status, `write ${i + 1}`).toBe(200);
+      }
+      const refused = await call(user.cookie, 'PUT', '/api/bookmarks/44');
+      expect(refused.status).toBe(429);
+      const body = await json(refused);
+      expect(body.error.code).toBe('rate_limited');
+      expect(body.error.message).toMatch(
+        /^You're performing actions quickly\. Please wait 30 seconds\./,
+      );
+      expect((await json(await call(user.cookie, 'GET', '/api/bookmarks'))).entries).toEqual([]);
+      // Batches count each operation.
+      const batch = await call(user.cookie, 'POST', '/api/sync', {
+        type: 'bookmarks',
+        operations: [{ id: 'limited-op-0001', payload: { action: 'add', storyId: 2 } }],
+      });
+      expect(batch.status).toBe(429);
+    },
+  );
+
+  it.skipIf(!available)(
+    'answers random input with 400 or a save, never a 500, and writes nothing it refuses',
+    async () => {
+      const { default: fc } = await import('fast-check');
+      let user = await signUp(server, 'Fuzzer');
+      let writes = 0;
+      const countRows = async () =>
+        (await json(await call(user.cookie, 'GET', '/api/saved-words'))).words.length as number;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom('word', 'contextSentence', 'notes'),
+          fc.oneof(
+            fc.string({ maxLength: 120 }),
+            fc.string({ maxLength: 40, unit: 'grapheme' }),
+            fc.constant('   '),
+          ),
+          async (field, value) => {
+            if (writes >= 70) {
+              user = await signUp(server, `Fuzz${Math.floor(Math.random() * 1e6)}`);
+              writes = 0;
+            }
+            const before = await countRows();
+            const body: Record<string, unknown> = { action: 'save', [field]: value };
+            if (field !== 'word') body.vocabularyId = 1;
+            const response = await call(user.cookie, 'POST', '/api/saved-words', body);
+            writes += 1;
+            expect([200, 400, 404]).toContain(response.status);
+            if (response.status !== 200) expect(await countRows()).toBe(before);
+            if (response.status === 400) expect((await json(response)).error.message).toBeTruthy();
+          },
+        ),
+        { numRuns: 120 },
+      );
+    },
+    120_000,
+  );
+});

@@ -4,6 +4,7 @@ import type { Auth } from '../auth/auth.ts';
 import { type AuthVariables, requireUser } from '../auth/session.ts';
 import type { Database } from '../db/client.ts';
 import { ApiError } from '../http/errors.ts';
+import { enforceRateLimit } from '../http/rate-limit.ts';
 import { parseJsonBody } from '../http/validate.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import {
@@ -31,6 +32,7 @@ export function readingRoutes(
   list: ReadingList,
 ) {
   const change = async (userId: string, action: Parameters<typeof changeReading>[4]) => {
+    await enforceRateLimit(deps.db, userId, list);
     try {
       await changeReading(deps.db, deps.hub, list, userId, action);
     } catch (error) {

@@ -4,6 +4,7 @@ import type { Auth } from '../auth/auth.ts';
 import { type AuthVariables, requireUser } from '../auth/session.ts';
 import type { Database } from '../db/client.ts';
 import { ApiError } from '../http/errors.ts';
+import { enforceRateLimit } from '../http/rate-limit.ts';
 import { parseJsonBody } from '../http/validate.ts';
 import {
   applySyncBatch,
@@ -11,12 +12,19 @@ import {
   UnknownSyncTypeError,
 } from '../services/sync.service.ts';
 
+/** Queue types whose operations are the learner's own writes (spec 2 §4 rate limiting). */
+const RATE_LIMITED_TYPES = new Set(['bookmarks', 'completions', 'vocabulary']);
+
 /** `POST /api/sync`: queued operations, from a regular flush or the page-hide beacon. */
 export function syncRoutes(deps: { auth: Auth; db: Database; registry: SyncRegistry }) {
   return new Hono<{ Variables: AuthVariables }>()
     .use(requireUser(deps.auth))
     .post('/', async (c) => {
       const request = await parseJsonBody(c, syncRequestSchema);
+      // Writes of the learner's lists count against the rate limit, each operation of a batch.
+      if (RATE_LIMITED_TYPES.has(request.type)) {
+        await enforceRateLimit(deps.db, c.get('user').id, request.type, request.operations.length);
+      }
       try {
         return c.json(await applySyncBatch(deps.db, deps.registry, c.get('user').id, request));
       } catch (error) {

@@ -5,6 +5,7 @@ import type { Auth } from '../auth/auth.ts';
 import { type AuthVariables, requireUser } from '../auth/session.ts';
 import type { Database } from '../db/client.ts';
 import { ApiError } from '../http/errors.ts';
+import { enforceRateLimit } from '../http/rate-limit.ts';
 import { parseJsonBody } from '../http/validate.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import {
@@ -50,6 +51,7 @@ export function vocabularyRoutes(deps: { db: Database }) {
  */
 export function savedWordRoutes(deps: { auth: Auth; db: Database; hub: RealtimeHub }) {
   const change = async (userId: string, body: Parameters<typeof changeSavedWords>[3]) => {
+    await enforceRateLimit(deps.db, userId, 'vocabulary');
     try {
       await changeSavedWords(deps.db, deps.hub, userId, body);
     } catch (error) {

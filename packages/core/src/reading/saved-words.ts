@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inputSchema } from '../validation/input.ts';
 import { storyIdSchema } from './reading.ts';
 
 const positiveId = z.number().int().positive().max(2_147_483_647);
@@ -13,10 +14,10 @@ export const savedWordChangeSchema = z.discriminatedUnion('action', [
       action: z.literal('save'),
       vocabularyId: positiveId.optional(),
       /** A word added directly; looked up in the word list. */
-      word: z.string().min(1).max(100).optional(),
+      word: inputSchema('word').optional(),
       storyId: storyIdSchema.optional(),
-      contextSentence: z.string().min(1).max(500).optional(),
-      notes: z.string().min(1).max(1000).optional(),
+      contextSentence: inputSchema('sentence').optional(),
+      notes: inputSchema('note').optional(),
       /** When it was saved on the device (ms since epoch). */
       at: z.number().int().nonnegative().optional(),
     })
@@ -43,7 +44,7 @@ export const savedWordMigrationSchema = z.object({
       z.object({
         vocabularyId: positiveId,
         storyId: storyIdSchema.optional(),
-        contextSentence: z.string().min(1).max(500).optional(),
+        contextSentence: inputSchema('sentence').optional(),
         at: z.number().int().nonnegative().optional(),
       }),
     )

@@ -1,9 +1,13 @@
 import { useEffect } from 'react';
 import { useAuth } from '../../lib/auth-client';
 import { useRealtimeEvent } from '../../lib/realtime';
+import { reloadSavedWords, setSavedWordsOwner } from '../vocabulary/saved-words-store';
 import { readingLists } from './reading-lists';
 
-/** Points the reading lists at the signed-in user (or the guest) and follows other devices. */
+/**
+ * Points the reading lists and the saved words at the signed-in user (or the guest) and
+ * follows changes made on other devices.
+ */
 export function ReadingSync() {
   const { status, user } = useAuth();
   const userId = user?.id ?? null;
@@ -11,7 +15,9 @@ export function ReadingSync() {
     if (status === 'checking') return;
     readingLists.bookmarks.setOwner(userId);
     readingLists.completions.setOwner(userId);
+    setSavedWordsOwner(userId);
   }, [status, userId]);
+  useRealtimeEvent('vocabulary', () => void reloadSavedWords());
   useRealtimeEvent('bookmarks', () => void readingLists.bookmarks.refresh());
   useRealtimeEvent('completions', () => void readingLists.completions.refresh());
   return null;

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { LoadingScreen } from '../../components/Spinner';
 import { currentLanguage } from '../../lib/i18n';
+import { SaveWordButton } from '../vocabulary/SaveWordButton';
 import {
   FocusMode,
   HyperfocusMode,
@@ -265,6 +266,15 @@ function NormalMode({
             language={language}
             boldTargets={preferences.boldTargetWords}
             clickAction={preferences.targetWordClickAction}
+            action={(entry, info) => (
+              <SaveWordButton
+                entry={entry}
+                source="story"
+                storyId={detail.story.id}
+                storyTitle={detail.story.titleEn}
+                contextSentence={info.sentence}
+              />
+            )}
           />
         </div>
         {translation && (

@@ -1,4 +1,4 @@
-import { ARTICLE_OF, type InterfaceLanguage } from '@lesefuchs/core';
+import { ARTICLE_OF, type InterfaceLanguage, splitSentences } from '@lesefuchs/core';
 import * as Popover from '@radix-ui/react-popover';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,8 @@ import { translationIn } from './stories-api';
 /** What a tap on a word shows: its entry, or the entries of a compound's parts. */
 export interface WordInfo {
   text: string;
+  /** The sentence the word stands in, e.g. to save with the word. */
+  sentence: string;
   entry: VocabularyEntry | null;
   parts: VocabularyEntry[];
   target: boolean;
@@ -19,8 +21,12 @@ export function wordInfo(
   token: StoryToken,
   byId: Map<number, VocabularyEntry>,
 ): WordInfo {
+  const sentence = splitSentences(detail.story.contentDe).find(
+    (candidate) => candidate.start <= token.start && token.start < candidate.end,
+  );
   return {
     text: detail.story.contentDe.slice(token.start, token.end),
+    sentence: sentence?.text ?? '',
     entry: token.vocabularyId === null ? null : (byId.get(token.vocabularyId) ?? null),
     parts: (token.parts ?? [])
       .map((id) => byId.get(id))
@@ -49,7 +55,7 @@ export function WordMeaning({
 }: {
   info: WordInfo;
   language: InterfaceLanguage;
-  action?: (entry: VocabularyEntry) => ReactNode;
+  action?: (entry: VocabularyEntry, info: WordInfo) => ReactNode;
 }) {
   const { t } = useTranslation();
   if (info.entry) {
@@ -62,7 +68,7 @@ export function WordMeaning({
             {t('reader.plural', { plural: info.entry.plural })}
           </span>
         )}
-        {action?.(info.entry)}
+        {action?.(info.entry, info)}
       </span>
     );
   }
@@ -94,7 +100,7 @@ interface Props {
   /** Show the meaning under the paragraph (inline) or in a popover (tooltip). */
   clickAction: 'inline' | 'tooltip';
   /** An action under the meaning, e.g. save the word. */
-  action?: (entry: VocabularyEntry) => ReactNode;
+  action?: (entry: VocabularyEntry, info: WordInfo) => ReactNode;
 }
 
 /**

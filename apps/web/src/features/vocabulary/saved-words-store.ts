@@ -1,0 +1,257 @@
+import { SAVED_WORD_QUEUE, type SavedWordChange, type SyncResponse } from '@lesefuchs/core';
+import { useSyncExternalStore } from 'react';
+import { ApiRequestError, api } from '../../lib/api';
+import { SyncQueue } from '../../lib/sync-queue';
+import type { VocabularyEntry } from '../stories/stories-api';
+import { checkRateLimit, type RateNotice } from './rate-limit-store';
+import {
+  fromEntry,
+  fromRow,
+  mergeWithServer,
+  REMOVAL_GRACE_MS,
+  type SavedWord,
+  type SavedWordRow,
+  type SaveSource,
+  sameWord,
+  sweepTemporary,
+  TEMP_SWEEP_EVERY_MS,
+} from './saved-words-model';
+
+// Saved words (spec 2 §4). A save shows at once: for a guest it stays on the device; for a
+// signed-in user it is a temporary word sent in the background, and when that fails, or the
+// learner is rate-limited or degraded, it goes to the batch queue (8 items / 20 s / 60 s / 20)
+// that survives reloads and is sent by beacon when the page goes. A removal is immediate and
+// opens a 45 s window in which the server's copy of the word is not shown again.
+
+const ENDPOINT = '/api/saved-words';
+
+interface State {
+  owner: string | null;
+  words: readonly SavedWord[];
+  notice: RateNotice | null;
+}
+
+let state: State = { owner: null, words: [], notice: null };
+let loadedOwner: string | undefined;
+let queue: SyncQueue<SavedWordChange> | null = null;
+let sweepTimer: ReturnType<typeof setInterval> | null = null;
+let guestCounter = 0;
+const removedAt = new Map<number, number>();
+const listeners = new Set<() => void>();
+
+const keyOf = (owner: string | null) => `lesefuchs.savedWords.${owner ?? 'guest'}`;
+const DAILY_KEY = (owner: string) => `lesefuchs.savedWords.dailySync.${owner}`;
+
+function readLocal(owner: string | null): SavedWord[] {
+  try {
+    const parsed = JSON.parse(localStorage.getItem(keyOf(owner)) ?? '[]');
+    return Array.isArray(parsed) ? (parsed as SavedWord[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+function setState(change: Partial<State>): void {
+  state = { ...state, ...change };
+  if (change.words) {
+    try {
+      localStorage.setItem(keyOf(state.owner), JSON.stringify(state.words));
+    } catch {
+      // Storage full: the list still shows for this visit.
+    }
+  }
+  for (const listener of listeners) listener();
+}
+
+const queuedVocabularyIds = () =>
+  new Set(
+    (queue?.pending ?? [])
+      .map((item) => (item.payload.action === 'save' ? item.payload.vocabularyId : undefined))
+      .filter((id): id is number => id !== undefined),
+  );
+
+/** Switches to a signed-in user (or the guest) and loads their words. */
+export function setSavedWordsOwner(owner: string | null): void {
+  if (loadedOwner === (owner ?? '')) return;
+  loadedOwner = owner ?? '';
+  queue?.stop();
+  queue = null;
+  if (sweepTimer) clearInterval(sweepTimer);
+  state = { owner, words: readLocal(owner), notice: null };
+  for (const listener of listeners) listener();
+  sweepTimer = setInterval(() => {
+    const queued = queuedVocabularyIds();
+    const swept = sweepTemporary(state.words, Date.now(), (word) => queued.has(word.vocabularyId));
+    if (swept.length !== state.words.length) setState({ words: swept });
+  }, TEMP_SWEEP_EVERY_MS);
+  if (!owner) return;
+  queue = new SyncQueue<SavedWordChange>({
+    type: 'vocabulary',
+    policy: SAVED_WORD_QUEUE,
+    storageKey: `lesefuchs.queue.vocabulary.${owner}`,
+    send: (request) => api<SyncResponse>('/api/sync', { method: 'POST', body: request }),
+  });
+  queue.start();
+  void migrateGuestWords().finally(() => {
+    void reloadSavedWords();
+    dailySync(owner);
+  });
+}
+
+/** Once per calendar day, whatever is queued is sent (spec 2 §4). */
+function dailySync(owner: string): void {
+  const today = new Date().toDateString();
+  if (localStorage.getItem(DAILY_KEY(owner)) === today) return;
+  localStorage.setItem(DAILY_KEY(owner), today);
+  void queue?.flushNow();
+}
+
+async function migrateGuestWords(): Promise<void> {
+  const guest = readLocal(null);
+  if (guest.length === 0) return;
+  try {
+    await api(`${ENDPOINT}/migrate`, {
+      method: 'POST',
+      body: {
+        words: guest.map((word) => ({
+          vocabularyId: word.vocabularyId,
+          storyId: word.storyId ?? undefined,
+          contextSentence: word.contextSentence ?? undefined,
+          at: word.dateAdded,
+        })),
+      },
+    });
+    localStorage.removeItem(keyOf(null));
+  } catch {
+    // Offline: the guest's words wait for the next sign-in.
+  }
+}
+
+/** Loads the server's list and merges it with this device's (spec 2 §4). */
+export async function reloadSavedWords(): Promise<void> {
+  const owner = state.owner;
+  if (!owner) return;
+  try {
+    const { words } = await api<{ words: SavedWordRow[] }>(ENDPOINT, { timeoutMs: 8_000 });
+    if (state.owner !== owner) return;
+    setState({ words: mergeWithServer(state.words, words.map(fromRow), removedAt, Date.now()) });
+  } catch {
+    // Offline or failing: the device's list stays.
+  }
+}
+
+/** Sends a change now; when that is not possible it waits in the batch queue. */
+async function send(change: SavedWordChange, batchOnly: boolean): Promise<void> {
+  if (!queue) return;
+  if (batchOnly) {
+    queue.enqueue(change);
+    return;
+  }
+  try {
+    if (change.action === 'save') {
+      await api(ENDPOINT, { method: 'POST', body: change });
+    } else if (change.action === 'remove') {
+      const query = change.vocabularyId ? `?vocabularyId=${change.vocabularyId}` : '';
+      await api(`${ENDPOINT}/${change.id ?? 0}${query}`, { method: 'DELETE' });
+    } else {
+      await api(ENDPOINT, { method: 'DELETE' });
+    }
+    await reloadSavedWords();
+  } catch (error) {
+    // A refusal of the request itself (400, 404) is final; anything else is retried later.
+    if (error instanceof ApiRequestError && !error.transient) {
+      setState({ words: state.words.filter((word) => !word.isTemporary) });
+      return;
+    }
+    queue.enqueue(change);
+  }
+}
+
+/** Whether this word (by entry, or by the word without its article) is saved. */
+export function isSaved(entry: Pick<VocabularyEntry, 'id' | 'word'>): boolean {
+  return state.words.some((word) => sameWord(word, { vocabularyId: entry.id, word: entry.word }));
+}
+
+/** Saves a word. Saving a saved word does nothing. */
+export function saveWord(
+  entry: VocabularyEntry,
+  context: { source: SaveSource; storyId?: number; storyTitle?: string; contextSentence?: string },
+): void {
+  if (isSaved(entry)) return;
+  const now = Date.now();
+  const owner = state.owner;
+  if (!owner) {
+    guestCounter += 1;
+    setState({ words: [fromEntry(entry, `${now}-${guestCounter}`, context, now), ...state.words] });
+    return;
+  }
+  const verdict = checkRateLimit(owner, 'save');
+  setState({ notice: verdict.notice });
+  if (verdict.blocked) return;
+  removedAt.delete(entry.id);
+  const temp = `temp-${now}-${Math.random().toString(36).slice(2, 8)}`;
+  setState({ words: [fromEntry(entry, temp, context, now), ...state.words] });
+  void send(
+    {
+      action: 'save',
+      vocabularyId: entry.id,
+      storyId: context.storyId,
+      // A context sentence the rules refuse is left out rather than losing the word.
+      contextSentence:
+        context.contextSentence && validateInput(context.contextSentence, 'sentence').valid
+          ? context.contextSentence
+          : undefined,
+      at: now,
+    },
+    verdict.batchOnly,
+  );
+}
+
+/** Removes a word at once; the server's copy stays hidden for 45 s. */
+export function removeWord(word: SavedWord): void {
+  const owner = state.owner;
+  setState({ words: state.words.filter((saved) => saved.id !== word.id) });
+  if (!owner) return;
+  const verdict = checkRateLimit(owner, 'remove');
+  setState({ notice: verdict.notice });
+  removedAt.set(word.vocabularyId, Date.now());
+  setTimeout(() => removedAt.delete(word.vocabularyId), REMOVAL_GRACE_MS + 1_000);
+  const id = word.id.startsWith('cloud-') ? Number(word.id.slice('cloud-'.length)) : undefined;
+  void send(
+    { action: 'remove', id, vocabularyId: word.vocabularyId },
+    verdict.batchOnly || verdict.blocked,
+  );
+}
+
+/** Removes every saved word, here and on the server. */
+export function clearWords(): void {
+  const owner = state.owner;
+  const now = Date.now();
+  for (const word of state.words) removedAt.set(word.vocabularyId, now);
+  localStorage.removeItem(keyOf(owner));
+  setState({ words: [] });
+  if (!owner) return;
+  const verdict = checkRateLimit(owner, 'clear');
+  setState({ notice: verdict.notice });
+  void send({ action: 'clear' }, verdict.batchOnly || verdict.blocked);
+}
+
+export function dismissNotice(): void {
+  setState({ notice: null });
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** The saved words and the latest rate-limit notice, following every change. */
+export function useSavedWords() {
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => state,
+  );
+}
