@@ -61,9 +61,9 @@ test('a past best streak is told with its long date in the interface language', 
   await page.request.post('/api/stats/streak', { data: { activityDate: twoDaysAgo } });
   await page.goto('/profile');
   // Once the server's stats are in, the best streak is known.
-  await expect(
-    page.getByTestId('progress-tile').filter({ hasText: 'Best streak' }),
-  ).toContainText('1');
+  await expect(page.getByTestId('progress-tile').filter({ hasText: 'Best streak' })).toContainText(
+    '1',
+  );
   const badge = page.getByTestId('streak-badge');
   // The streak lapsed; the best stays, with its day.
   await expect(badge).toHaveAccessibleName('Current streak: 0 days');
