@@ -1,6 +1,11 @@
-import { SAVED_WORD_QUEUE, type SavedWordChange, type SyncResponse } from '@lesefuchs/core';
+import {
+  SAVED_WORD_QUEUE,
+  type SavedWordChange,
+  type SyncResponse,
+  validateInput,
+} from '@lesefuchs/core';
 import { useSyncExternalStore } from 'react';
-import { ApiRequestError, api } from '../../lib/api';
+import { api } from '../../lib/api';
 import { SyncQueue } from '../../lib/sync-queue';
 import type { VocabularyEntry } from '../stories/stories-api';
 import { checkRateLimit, type RateNotice } from './rate-limit-store';
@@ -18,9 +23,10 @@ import {
 } from './saved-words-model';
 
 // Saved words (spec 2 §4). A save shows at once: for a guest it stays on the device; for a
-// signed-in user it is a temporary word sent in the background, and when that fails, or the
-// learner is rate-limited or degraded, it goes to the batch queue (8 items / 20 s / 60 s / 20)
-// that survives reloads and is sent by beacon when the page goes. A removal is immediate and
+// signed-in user it is a temporary word, queued on the device and sent in the background at
+// once, or, when the learner is rate-limited or degraded, with the batch queue's timing (8
+// items / 20 s / 60 s / 20). Queued changes survive reloads and offline time, and are sent by
+// beacon when the page goes. A removal is immediate and
 // opens a 45 s window in which the server's copy of the word is not shown again.
 
 const ENDPOINT = '/api/saved-words';
@@ -90,6 +96,17 @@ export function setSavedWordsOwner(owner: string | null): void {
     policy: SAVED_WORD_QUEUE,
     storageKey: `lesefuchs.queue.vocabulary.${owner}`,
     send: (request) => api<SyncResponse>('/api/sync', { method: 'POST', body: request }),
+    // A save the server refuses for good (an entry that does not exist): its temporary word goes.
+    onRejected: (items) => {
+      const refused = new Set(
+        items.map((item) =>
+          item.payload.action === 'save' ? item.payload.vocabularyId : undefined,
+        ),
+      );
+      setState({
+        words: state.words.filter((word) => !(word.isTemporary && refused.has(word.vocabularyId))),
+      });
+    },
   });
   queue.start();
   void migrateGuestWords().finally(() => {
@@ -140,31 +157,16 @@ export async function reloadSavedWords(): Promise<void> {
   }
 }
 
-/** Sends a change now; when that is not possible it waits in the batch queue. */
-async function send(change: SavedWordChange, batchOnly: boolean): Promise<void> {
+/**
+ * Queues a change (kept on the device until the server has it, and sent by beacon if the page
+ * goes) and, unless the learner is rate-limited or degraded, sends it at once; otherwise it
+ * waits for the batch queue's own timing (8 items, 20 s, 60 s).
+ */
+function send(change: SavedWordChange, batchOnly: boolean): void {
   if (!queue) return;
-  if (batchOnly) {
-    queue.enqueue(change);
-    return;
-  }
-  try {
-    if (change.action === 'save') {
-      await api(ENDPOINT, { method: 'POST', body: change });
-    } else if (change.action === 'remove') {
-      const query = change.vocabularyId ? `?vocabularyId=${change.vocabularyId}` : '';
-      await api(`${ENDPOINT}/${change.id ?? 0}${query}`, { method: 'DELETE' });
-    } else {
-      await api(ENDPOINT, { method: 'DELETE' });
-    }
-    await reloadSavedWords();
-  } catch (error) {
-    // A refusal of the request itself (400, 404) is final; anything else is retried later.
-    if (error instanceof ApiRequestError && !error.transient) {
-      setState({ words: state.words.filter((word) => !word.isTemporary) });
-      return;
-    }
-    queue.enqueue(change);
-  }
+  queue.enqueue(change);
+  if (batchOnly) return;
+  void queue.flushNow().then(() => reloadSavedWords());
 }
 
 /** Whether this word (by entry, or by the word without its article) is saved. */
