@@ -1,0 +1,112 @@
+import type { Page } from '@playwright/test';
+import { expect, SCREENSHOT_DIR, signUpThroughApi, test, useTheme } from './fixtures';
+
+/** The saved words on the server, as words. */
+async function serverWords(page: Page): Promise<string[]> {
+  const response = await page.request.get('/api/saved-words');
+  const { words } = (await response.json()) as { words: { word: string }[] };
+  return words.map((word) => word.word).sort();
+}
+
+/** Taps a word of the story text and saves what it means. */
+async function saveFromStory(page: Page, text: string) {
+  await page
+    .getByTestId('story-word')
+    .filter({ hasText: new RegExp(`^${text}$`) })
+    .first()
+    .click();
+  await page.getByRole('button', { name: 'Save word' }).click();
+  await expect(page.getByRole('button', { name: 'Saved' }).first()).toBeVisible();
+}
+
+test('saves three words from a story, one tapped in an inflected form, and finds them in my list', async ({
+  page,
+  axe,
+}, testInfo) => {
+  await signUpThroughApi(page, 'Wort');
+  await page.goto('/stories/1?mode=normal');
+  await saveFromStory(page, 'Zug');
+  await saveFromStory(page, 'Bahnhof');
+  await saveFromStory(page, 'wohnt');
+  await expect
+    .poll(() => serverWords(page), { timeout: 20_000 })
+    .toEqual(['der Bahnhof', 'der Zug', 'wohnen']);
+
+  for (const theme of ['light', 'dark'] as const) {
+    await useTheme(page, theme);
+    await page.goto('/vocabulary?deck=saved');
+    await expect(page.getByRole('heading', { level: 1, name: 'My list' })).toBeVisible();
+    const list = page.getByTestId('vocabulary-list');
+    await expect(list.getByText('Zug', { exact: true })).toBeVisible();
+    // The article is there, in its gender's colour class.
+    await expect(list.locator('.article-masculine').first()).toHaveText(/der/);
+    await axe(page);
+    await page.screenshot({
+      path: `${SCREENSHOT_DIR}/${testInfo.project.name}-${theme}-vocabulary-my-list.png`,
+      fullPage: true,
+    });
+    await page.evaluate(() => localStorage.removeItem('lesefuchs.theme'));
+  }
+  // The deck parameter was applied and taken out of the address.
+  await expect(page).toHaveURL(/\/vocabulary$/);
+});
+
+test('a removed word does not come back, and the server forgets it', async ({ page }) => {
+  await signUpThroughApi(page, 'Weg');
+  await page.goto('/stories/1?mode=normal');
+  await saveFromStory(page, 'Zug');
+  await saveFromStory(page, 'Koffer');
+  await expect.poll(() => serverWords(page), { timeout: 20_000 }).toHaveLength(2);
+  await page.goto('/vocabulary?deck=saved');
+  const list = page.getByTestId('vocabulary-list');
+  await expect(list.getByText('Koffer', { exact: true })).toBeVisible();
+  await list.getByRole('button', { name: /Remove “der Koffer”/ }).click();
+  await expect(list.getByText('Koffer', { exact: true })).toHaveCount(0);
+  // Another tab's change makes this one reload the server's list: the word stays away.
+  await page.request.post('/api/saved-words', { data: { action: 'save', word: 'Bahnhof' } });
+  await expect(list.getByText('Bahnhof', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(list.getByText('Koffer', { exact: true })).toHaveCount(0);
+  await expect.poll(() => serverWords(page), { timeout: 20_000 }).toEqual(['der Bahnhof', 'der Zug']);
+  await page.reload();
+  await expect(list.getByText('Zug', { exact: true })).toBeVisible();
+  await expect(list.getByText('Koffer', { exact: true })).toHaveCount(0);
+});
+
+test('offline saves arrive once the browser is back online', async ({ page, context }) => {
+  await signUpThroughApi(page, 'Funkloch');
+  await page.goto('/stories/1?mode=normal');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await context.setOffline(true);
+  await saveFromStory(page, 'Reise');
+  await saveFromStory(page, 'Straße');
+  expect(await serverWords(page)).toEqual([]);
+  await context.setOffline(false);
+  await expect
+    .poll(() => serverWords(page), { timeout: 30_000 })
+    .toEqual(['die Reise', 'die Straße']);
+});
+
+test('a page closed right after a save still delivers it', async ({ page, context }) => {
+  await signUpThroughApi(page, 'Eilig');
+  await page.goto('/stories/1?mode=normal');
+  await page
+    .getByTestId('story-word')
+    .filter({ hasText: /^Fahrkarte$/ })
+    .first()
+    .click();
+  await page.getByRole('button', { name: 'Save word' }).click();
+  await page.close({ runBeforeUnload: true });
+  const other = await context.newPage();
+  await expect.poll(() => serverWords(other), { timeout: 20_000 }).toEqual(['die Fahrkarte']);
+});
+
+test('a guest’s saved words come along when they sign up', async ({ page }) => {
+  await page.goto('/stories/1?mode=normal');
+  await saveFromStory(page, 'Zug');
+  await saveFromStory(page, 'Adresse');
+  await signUpThroughApi(page, 'Neuling');
+  await page.reload();
+  await expect
+    .poll(() => serverWords(page), { timeout: 20_000 })
+    .toEqual(['der Zug', 'die Adresse']);
+});
