@@ -226,3 +226,13 @@ export function sessionCookie(response: Response): string {
 
 /** A response body as JSON, typed loosely for assertions. */
 export const json = async (response: Response): Promise<any> => response.json();
+
+/** A JSON call to the app as a signed-in user (by session cookie). */
+export function caller(server: Pick<TestServer, 'app'>) {
+  return (cookie: string, method: string, path: string, body?: unknown) =>
+    server.app.request(path, {
+      method,
+      headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+}

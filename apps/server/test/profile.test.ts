@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  caller,
   freshDatabase,
   json,
   mailedLink,
@@ -17,12 +18,7 @@ describe.each(targets)(
   ({ name, available }) => {
     const server = testServerFor(name, available);
 
-    const call = (cookie: string, method: string, path: string, body?: unknown) =>
-      server.app.request(path, {
-        method,
-        headers: { Cookie: cookie, 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+    const call = caller(server);
 
     it.skipIf(!available)(
       'reads the own profile with defaults, changes it, and refuses bad values writing nothing',

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { importContent } from '../src/content/importer.ts';
-import { json, signUp, targets, testServerFor } from './harness.ts';
+import { caller, json, signUp, targets, testServerFor } from './harness.ts';
 
 interface Token {
   start: number;
@@ -18,12 +18,7 @@ interface Entry {
 describe.each(targets)('stories and reading lists on $name', ({ name, available }) => {
   const server = testServerFor(name, available);
 
-  const call = (cookie: string, method: string, path: string, body?: unknown) =>
-    server.app.request(path, {
-      method,
-      headers: { Cookie: cookie, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+  const call = caller(server);
 
   beforeAll(async () => {
     if (available) await importContent(server.database.db);

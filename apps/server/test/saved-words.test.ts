@@ -2,16 +2,11 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { importContent } from '../src/content/importer.ts';
 import { vocabulary } from '../src/db/schema/index.ts';
-import { json, signUp, targets, testServerFor } from './harness.ts';
+import { caller, json, signUp, targets, testServerFor } from './harness.ts';
 
 describe.each(targets)('vocabulary and saved words on $name', ({ name, available }) => {
   const server = testServerFor(name, available);
-  const call = (cookie: string, method: string, path: string, body?: unknown) =>
-    server.app.request(path, {
-      method,
-      headers: { Cookie: cookie, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+  const call = caller(server);
   const idOf = async (word: string) => {
     const [row] = await server.database.db
       .select({ id: vocabulary.id })
@@ -170,12 +165,7 @@ describe.each(targets)('vocabulary and saved words on $name', ({ name, available
 
 describe.each(targets)('write limits and input rules on $name', ({ name, available }) => {
   const server = testServerFor(name, available);
-  const call = (cookie: string, method: string, path: string, body?: unknown) =>
-    server.app.request(path, {
-      method,
-      headers: { Cookie: cookie, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+  const call = caller(server);
 
   beforeAll(async () => {
     if (available) await importContent(server.database.db);

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { importContent } from '../src/content/importer.ts';
 import { savedWords } from '../src/db/schema/activity.ts';
 import { activityDays, bookmarks, storyCompletions, vocabulary } from '../src/db/schema/index.ts';
-import { json, signUp, targets, testServerFor } from './harness.ts';
+import { caller, json, signUp, targets, testServerFor } from './harness.ts';
 
 const DAY_MS = 86_400_000;
 const utcDay = (offsetDays: number) => dayIn(new Date(Date.now() + offsetDays * DAY_MS), 'UTC');
@@ -12,12 +12,7 @@ const utcDay = (offsetDays: number) => dayIn(new Date(Date.now() + offsetDays * 
 describe.each(targets)('stats and streaks on $name', ({ name, available }) => {
   const server = testServerFor(name, available);
 
-  const call = (cookie: string, method: string, path: string, body?: unknown) =>
-    server.app.request(path, {
-      method,
-      headers: { Cookie: cookie, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+  const call = caller(server);
 
   beforeAll(async () => {
     if (available) await importContent(server.database.db);

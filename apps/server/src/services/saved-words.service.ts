@@ -6,6 +6,7 @@ import { and, asc, count, desc, eq, max, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { savedWords, stories, vocabulary } from '../db/schema/index.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
+import { entryColumns } from './stories.service.ts';
 
 // Saved words (user_vocabulary, spec 2 §3/§4): one row per user and vocabulary entry, with the
 // joined entry and the English title of the story it was saved from.
@@ -14,6 +15,7 @@ import type { RealtimeHub } from '../realtime/hub.ts';
 export class NotFoundError extends Error {}
 
 const savedWordColumns = {
+  ...entryColumns,
   id: savedWords.id,
   vocabularyId: savedWords.vocabularyId,
   storyId: savedWords.storyId,
@@ -24,16 +26,6 @@ const savedWordColumns = {
   difficultyRating: savedWords.difficultyRating,
   notes: savedWords.notes,
   contextSentence: savedWords.contextSentence,
-  word: vocabulary.word,
-  baseWord: vocabulary.baseWord,
-  translationEn: vocabulary.translationEn,
-  translationEs: vocabulary.translationEs,
-  translationKr: vocabulary.translationKr,
-  partOfSpeech: vocabulary.partOfSpeech,
-  difficultyLevel: vocabulary.difficultyLevel,
-  exampleSentence: vocabulary.exampleSentence,
-  gender: vocabulary.gender,
-  plural: vocabulary.plural,
   storyTitle: stories.titleEn,
 };
 
@@ -152,19 +144,7 @@ export function changeSavedWords(
 /** The whole vocabulary, a chunk at a time, ordered by word (spec 2 §7). */
 export function vocabularyChunk(db: Database, offset: number, limit: number) {
   return db
-    .select({
-      id: vocabulary.id,
-      word: vocabulary.word,
-      baseWord: vocabulary.baseWord,
-      translationEn: vocabulary.translationEn,
-      translationEs: vocabulary.translationEs,
-      translationKr: vocabulary.translationKr,
-      partOfSpeech: vocabulary.partOfSpeech,
-      difficultyLevel: vocabulary.difficultyLevel,
-      exampleSentence: vocabulary.exampleSentence,
-      gender: vocabulary.gender,
-      plural: vocabulary.plural,
-    })
+    .select(entryColumns)
     .from(vocabulary)
     .orderBy(asc(vocabulary.word), asc(vocabulary.id))
     .limit(limit)

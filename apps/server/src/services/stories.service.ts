@@ -72,7 +72,8 @@ export async function storyTitles(db: Database, ids: number[]) {
     .orderBy(asc(stories.id));
 }
 
-const entryColumns = {
+/** The columns of a vocabulary entry as every API presents it. */
+export const entryColumns = {
   id: vocabulary.id,
   word: vocabulary.word,
   baseWord: vocabulary.baseWord,
