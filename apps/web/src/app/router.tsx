@@ -43,7 +43,9 @@ const Study = screen('StudyScreen', 'status.loadingStudy');
 const Flashcards = screen('FlashcardsScreen', 'status.loadingStudy');
 const Quiz = screen('QuizScreen', 'status.loadingStudy');
 const FlashcardOverview = screen('FlashcardOverviewScreen', 'status.loadingStudy');
-const Vocabulary = screen('VocabularyScreen');
+const Vocabulary = lazyScreen(
+  async () => (await import('../features/vocabulary/VocabularyPage')).VocabularyScreen,
+);
 const Bookmarks = lazyScreen(
   async () => (await import('../features/bookmarks/BookmarksScreen')).BookmarksScreen,
 );

@@ -45,13 +45,6 @@ export function FlashcardOverviewScreen() {
   return <PlannedScreen title={t('pages.flashcardOverview')} />;
 }
 
-export function VocabularyScreen() {
-  const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const title = params.get('deck') === 'saved' ? t('pages.myList') : t('pages.vocabulary');
-  return <PlannedScreen title={title} headingId={VOCABULARY_HEADER_ID} />;
-}
-
 export function CommunityScreen() {
   const { t } = useTranslation();
   return <PlannedScreen title={t('pages.community')} />;
