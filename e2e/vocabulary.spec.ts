@@ -66,8 +66,10 @@ test('a removed word does not come back, and the server forgets it', async ({ pa
   await page.request.post('/api/saved-words', { data: { action: 'save', word: 'Bahnhof' } });
   await expect(list.getByText('Bahnhof', { exact: true })).toBeVisible({ timeout: 15_000 });
   await expect(list.getByText('Koffer', { exact: true })).toHaveCount(0);
-  await expect.poll(() => serverWords(page), { timeout: 20_000 }).toEqual(['der Bahnhof', 'der Zug']);
-  await page.reload();
+  await expect
+    .poll(() => serverWords(page), { timeout: 20_000 })
+    .toEqual(['der Bahnhof', 'der Zug']);
+  await page.goto('/vocabulary?deck=saved');
   await expect(list.getByText('Zug', { exact: true })).toBeVisible();
   await expect(list.getByText('Koffer', { exact: true })).toHaveCount(0);
 });
@@ -109,4 +111,50 @@ test('a guest’s saved words come along when they sign up', async ({ page }) =>
   await expect
     .poll(() => serverWords(page), { timeout: 20_000 })
     .toEqual(['der Zug', 'die Adresse']);
+});
+
+test('searches the word list by an English and a Korean meaning, bulk-adds five words, and switches decks by URL', async ({
+  page,
+  context,
+  axe,
+}, testInfo) => {
+  await signUpThroughApi(page, 'Suche');
+  await page.goto('/vocabulary?deck=database');
+  await expect(page.getByRole('heading', { level: 1, name: 'Vocabulary' })).toBeVisible();
+  await expect(page).toHaveURL(/\/vocabulary$/);
+  const list = page.getByTestId('vocabulary-list');
+  await expect(list.getByTestId('vocabulary-entry').first()).toBeVisible({ timeout: 20_000 });
+
+  const search = page.getByRole('searchbox', { name: 'Search words' });
+  await search.fill('train station');
+  await expect(list.getByTestId('vocabulary-entry').first()).toContainText('Bahnhof');
+  await page.getByLabel('Translation').selectOption('kr');
+  await search.fill('기차');
+  await expect(list.getByTestId('vocabulary-entry').first()).toContainText('Zug');
+  await axe(page);
+  await page.screenshot({
+    path: `${SCREENSHOT_DIR}/${testInfo.project.name}-light-vocabulary-search.png`,
+    fullPage: true,
+  });
+
+  await search.fill('');
+  await page.getByRole('button', { name: /^A1/ }).click();
+  const boxes = list.getByRole('checkbox');
+  for (let i = 0; i < 5; i++) await boxes.nth(i).check();
+  await page.getByRole('button', { name: 'Add to my list' }).click();
+  await expect.poll(() => serverWords(page), { timeout: 30_000 }).toHaveLength(5);
+
+  // This tab chose a deck by hand, so a bare ?deck= does not override it (spec 2 §2)…
+  await page.goto('/vocabulary?deck=saved');
+  await expect(page.getByRole('heading', { level: 1, name: 'Vocabulary' })).toBeVisible();
+  await expect(page).toHaveURL(/\/vocabulary$/);
+  // …but a new tab without a manual choice opens the deck the address names.
+  const fresh = await context.newPage();
+  await fresh.goto('/vocabulary?deck=saved');
+  await expect(fresh.getByRole('heading', { level: 1, name: 'My list' })).toBeVisible();
+  await expect(fresh.getByTestId('vocabulary-list').getByTestId('vocabulary-entry')).toHaveCount(5);
+  await fresh.goto('/vocabulary?deck=level-B1%2BB2');
+  await expect(fresh.getByRole('heading', { level: 1, name: 'Vocabulary' })).toBeVisible();
+  await expect(fresh.getByRole('button', { name: /^B1/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(fresh.getByRole('button', { name: /^B2/ })).toHaveAttribute('aria-pressed', 'true');
 });

@@ -3,6 +3,7 @@ import { type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { inSection, MAIN_MENU, type MenuEntry } from '../app/navigation';
+import { setDeckIntent } from '../features/vocabulary/decks';
 
 /** The wide layout's main menu: submenus open on hover and on keyboard focus. */
 export function MainMenu() {
@@ -83,7 +84,12 @@ function MenuItem({ entry }: { entry: MenuEntry }) {
           <li key={child.to}>
             <Link
               to={child.to}
-              onClick={() => setOpen(false)}
+              onClick={() => {
+                setOpen(false);
+                // A menu link to a deck is the learner's intent: it wins over a manual choice.
+                const deck = new URLSearchParams(child.to.split('?')[1] ?? '').get('deck');
+                if (child.to.startsWith('/vocabulary') && deck) setDeckIntent(deck);
+              }}
               className="block rounded-lg px-3 py-2 text-stone-700 hover:bg-orange-50 hover:text-orange-800 focus-visible:bg-orange-50 dark:text-stone-200 dark:hover:bg-stone-800 dark:hover:text-orange-300"
             >
               {t(child.label)}
