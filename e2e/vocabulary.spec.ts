@@ -158,3 +158,26 @@ test('searches the word list by an English and a Korean meaning, bulk-adds five 
   await expect(fresh.getByRole('button', { name: /^B1/ })).toHaveAttribute('aria-pressed', 'true');
   await expect(fresh.getByRole('button', { name: /^B2/ })).toHaveAttribute('aria-pressed', 'true');
 });
+
+test('a word typed directly is added when the word list has it, and refused when not', async ({
+  page,
+}) => {
+  await signUpThroughApi(page, 'Tipper');
+  await page.goto('/vocabulary?deck=saved');
+  const field = page.getByLabel('Add a German word to my list');
+  await expect(page.getByRole('button', { name: 'Add', exact: true })).toBeEnabled({
+    timeout: 20_000,
+  });
+  await field.fill('Fahrkarte');
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(
+    page.getByTestId('vocabulary-list').getByText('Fahrkarte', { exact: true }),
+  ).toBeVisible();
+  await field.fill('Quatschwort');
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('“Quatschwort” is not in the word list yet.');
+  await field.fill('spam123');
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText(/^Invalid word: /);
+  await expect.poll(() => serverWords(page), { timeout: 20_000 }).toEqual(['die Fahrkarte']);
+});

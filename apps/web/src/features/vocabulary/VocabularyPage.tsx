@@ -1,10 +1,16 @@
-import type { InterfaceLanguage, Level } from '@lesefuchs/core';
+import {
+  type InterfaceLanguage,
+  inputErrorMessage,
+  type Level,
+  validateInput,
+} from '@lesefuchs/core';
 import { BookmarkMinus, BookmarkPlus, X } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { VOCABULARY_HEADER_ID } from '../../app/navigation';
 import { currentLanguage } from '../../lib/i18n';
+import type { VocabularyEntry } from '../stories/stories-api';
 import { useReaderPreferences } from '../stories/use-reader-preferences';
 import {
   type DeckSelection,
@@ -20,7 +26,7 @@ import {
   type TypeFilter,
   toggleLevel,
 } from './decks';
-import { sameWord } from './saved-words-model';
+import { bareWord, sameWord } from './saved-words-model';
 import {
   clearWords,
   dismissNotice,
@@ -174,6 +180,8 @@ export function VocabularyScreen() {
         )}
       </div>
 
+      {deck.source === 'saved' && <AddWordForm entries={entries} />}
+
       {notice && (
         <div
           role="status"
@@ -303,5 +311,63 @@ export function VocabularyScreen() {
         )}
       </div>
     </section>
+  );
+}
+
+/**
+ * Adds a typed word to my list ("Direct Addition"): checked by the input rules, then looked up
+ * in the word list by the word with or without its article.
+ */
+function AddWordForm({ entries }: { entries: readonly VocabularyEntry[] | undefined }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = validateInput(text.trim(), 'word');
+    if (!checked.valid) {
+      setMessage({ tone: 'error', text: inputErrorMessage('word', checked.errors) });
+      return;
+    }
+    const wanted = bareWord(checked.value);
+    const entry = entries?.find(
+      (candidate) =>
+        bareWord(candidate.word) === wanted || candidate.baseWord.toLowerCase() === wanted,
+    );
+    if (!entry) {
+      setMessage({
+        tone: 'error',
+        text: t('vocabulary.screen.notInList', { word: checked.value }),
+      });
+      return;
+    }
+    saveWord(entry, { source: 'direct' });
+    setMessage({ tone: 'success', text: t('vocabulary.screen.added', { word: entry.word }) });
+    setText('');
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-wrap items-end gap-2" noValidate>
+      <label className="flex flex-1 flex-col gap-1 text-sm">
+        {t('vocabulary.screen.addWord')}
+        <input
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          lang="de"
+          autoComplete="off"
+          className="rounded-lg border border-stone-300 bg-white px-3 py-2 dark:border-stone-700 dark:bg-stone-950"
+        />
+      </label>
+      <button type="submit" className="button-primary" disabled={!entries}>
+        {t('vocabulary.screen.add')}
+      </button>
+      {message && (
+        <p
+          role={message.tone === 'error' ? 'alert' : 'status'}
+          className={`w-full text-sm ${message.tone === 'error' ? 'text-red-700 dark:text-red-300' : 'text-emerald-700 dark:text-emerald-300'}`}
+        >
+          {message.text}
+        </p>
+      )}
+    </form>
   );
 }
