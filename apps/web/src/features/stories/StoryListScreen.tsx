@@ -3,6 +3,7 @@ import { RotateCcw, Search, SlidersHorizontal } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { Chip } from '../../components/Chip';
 import { useAuth } from '../../lib/auth-client';
 import { PreferencesPanel } from '../profile/PreferencesPanel';
 import { GUEST } from '../profile/preferences-store';
@@ -130,25 +131,27 @@ export function StoryListScreen() {
         <fieldset className="flex flex-wrap items-center gap-2">
           <legend className="mb-1 font-medium text-sm">{t('stories.levelFilter')}</legend>
           {LEVELS.map((level) => (
-            <ChipToggle
+            <Chip
               key={level}
-              label={level}
               pressed={filters.difficulty !== 'all' && filters.difficulty.includes(level)}
               onClick={() => update({ difficulty: toggleIn(filters.difficulty, level, LEVELS) })}
-            />
+            >
+              {level}
+            </Chip>
           ))}
         </fieldset>
         <fieldset className="flex flex-wrap items-center gap-2">
           <legend className="mb-1 font-medium text-sm">{t('stories.topicFilter')}</legend>
           {CATEGORIES.map((category) => (
-            <ChipToggle
+            <Chip
               key={category}
-              label={t(`stories.categories.${category}`)}
               pressed={filters.categories !== 'all' && filters.categories.includes(category)}
               onClick={() =>
                 update({ categories: toggleIn(filters.categories, category, CATEGORIES) })
               }
-            />
+            >
+              {t(`stories.categories.${category}`)}
+            </Chip>
           ))}
         </fieldset>
         <div className="flex flex-wrap items-center gap-4">
@@ -219,27 +222,6 @@ export function StoryListScreen() {
         </>
       )}
     </section>
-  );
-}
-
-function ChipToggle({
-  label,
-  pressed,
-  onClick,
-}: {
-  label: string;
-  pressed: boolean;
-  onClick: () => void;
-}) {
-  return (
-    <button
-      type="button"
-      aria-pressed={pressed}
-      onClick={onClick}
-      className={`rounded-full border px-3 py-1 text-sm ${pressed ? 'border-orange-700 bg-orange-700 text-white dark:border-orange-400 dark:bg-orange-400 dark:text-stone-950' : 'border-stone-300 text-stone-700 hover:bg-stone-100 dark:border-stone-700 dark:text-stone-200 dark:hover:bg-stone-800'}`}
-    >
-      {label}
-    </button>
   );
 }
 

@@ -7,6 +7,7 @@ import {
 import { BookMarked, Database, LayoutGrid, List, RotateCcw, Search } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Chip } from '../../components/Chip';
 import {
   type DeckSelection,
   type DeckSource,
@@ -19,31 +20,6 @@ export type ViewMode = 'single' | 'grid';
 
 const fieldClass =
   'rounded-lg border border-stone-300 bg-white px-2 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-orange-600 dark:border-stone-700 dark:bg-stone-950';
-
-export function Chip({
-  pressed,
-  onClick,
-  label,
-  children,
-}: {
-  pressed: boolean;
-  onClick: () => void;
-  /** The accessible name, when it says more than the visible text. */
-  label?: string;
-  children: ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      aria-pressed={pressed}
-      aria-label={label}
-      onClick={onClick}
-      className={`inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-600 ${pressed ? 'border-orange-700 bg-orange-700 text-white dark:border-orange-400 dark:bg-orange-400 dark:text-stone-950' : 'border-stone-300 text-stone-700 hover:bg-stone-100 dark:border-stone-700 dark:text-stone-200 dark:hover:bg-stone-800'}`}
-    >
-      {children}
-    </button>
-  );
-}
 
 /** The search box (debounced by the screen). */
 export function SearchBox({
