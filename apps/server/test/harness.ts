@@ -16,7 +16,7 @@ import { createSyncRegistry } from '../src/services/sync-handlers.ts';
 export type TargetName = 'pglite' | 'postgres';
 
 /** The PostgreSQL server the second tier runs on: TEST_DATABASE_URL, else the local one. */
-const POSTGRES_ADMIN_URL =
+export const POSTGRES_ADMIN_URL =
   process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 async function postgresAnswers(): Promise<string | null> {

@@ -65,6 +65,10 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection that PostgreSQL ends (a restart, a terminated backend) is dropped by the
+  // pool, which opens a new one on the next query; without a listener the error would end the
+  // process.
+  pool.on('error', () => undefined);
   const db = drizzleNodePg(pool, { schema, casing: 'snake_case' });
   await migrateNodePg(db, { migrationsFolder: migrationsFolder() });
   const listeners = new Set<pg.PoolClient>();
