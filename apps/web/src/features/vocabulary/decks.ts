@@ -200,7 +200,7 @@ export function entryFromSaved(word: SavedWord): VocabularyEntry {
   return {
     id: word.vocabularyId,
     word: word.word,
-    baseWord: word.gender ? bareWord(word.word) : word.word,
+    baseWord: word.word.trim().replace(/^(der|die|das)\s+/i, ''),
     translationEn: word.translationEn,
     translationEs: word.translationEs,
     translationKr: word.translationKr,
