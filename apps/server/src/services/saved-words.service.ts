@@ -2,7 +2,7 @@ import {
   type SavedWordChange,
   savedWordChangeSchema as savedWordChangeSchemaForSync,
 } from '@lesefuchs/core';
-import { and, asc, count, desc, eq, max, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { savedWords, stories, vocabulary } from '../db/schema/index.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
@@ -175,11 +175,27 @@ export async function migrateSavedWords(
   if (words.length === 0) return 0;
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Database;
+    // Only the ids the list names, not the whole word list and every story.
     const known = new Set(
-      (await tx.select({ id: vocabulary.id }).from(vocabulary)).map((row) => row.id),
+      (
+        await tx
+          .select({ id: vocabulary.id })
+          .from(vocabulary)
+          .where(inArray(vocabulary.id, [...new Set(words.map((word) => word.vocabularyId))]))
+      ).map((row) => row.id),
     );
+    const storyWanted = [
+      ...new Set(words.map((word) => word.storyId).filter((id): id is number => id !== undefined)),
+    ];
     const storyIds = new Set(
-      (await tx.select({ id: stories.id }).from(stories)).map((row) => row.id),
+      storyWanted.length === 0
+        ? []
+        : (
+            await tx
+              .select({ id: stories.id })
+              .from(stories)
+              .where(inArray(stories.id, storyWanted))
+          ).map((row) => row.id),
     );
     const now = Date.now();
     const rows = words
