@@ -9,6 +9,8 @@ export * from './preferences/preferences.ts';
 export * from './rate-limit/rate-limit.ts';
 export * from './reading/reading.ts';
 export * from './reading/saved-words.ts';
+export * from './srs/api.ts';
+export * from './srs/decks.ts';
 export * from './srs/leech.ts';
 export * from './srs/preview.ts';
 export * from './srs/quota.ts';

@@ -294,6 +294,8 @@ describe('settings, new cards and due', () => {
       easy_bonus: 1.3,
       interval_modifier: 1,
       hard_interval: 1.2,
+      scheduler: 'sm2',
+      request_retention: 0.9,
     });
   });
 

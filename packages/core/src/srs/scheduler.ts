@@ -64,6 +64,10 @@ export const SRS_SCHEDULING = {
   easyEaseRise: 0.15,
 } as const;
 
+/** Which scheduler plans a user's reviews: the spec's (sm2) or FSRS (ts-fsrs). */
+export const SCHEDULERS = ['sm2', 'fsrs'] as const;
+export type SchedulerKind = (typeof SCHEDULERS)[number];
+
 export const LEECH_ACTIONS = ['suspend', 'tag'] as const;
 export type LeechAction = (typeof LEECH_ACTIONS)[number];
 
@@ -100,10 +104,27 @@ export const srsSettingsSchema = z.object({
   easy_bonus: z.number().min(1).max(5).default(1.3),
   interval_modifier: z.number().min(0.5).max(2).default(1),
   hard_interval: z.number().min(0.5).max(1.3).default(1.2),
+  /** Beyond the spec: 'fsrs' schedules with ts-fsrs instead of the spec's scheduler (off by default). */
+  scheduler: z.enum(SCHEDULERS).default('sm2'),
+  /** FSRS only: the probability of recall a review is planned for. */
+  request_retention: z.number().min(0.7).max(0.99).default(0.9),
 });
 export type SrsSettings = z.infer<typeof srsSettingsSchema>;
 
 export const DEFAULT_SRS_SETTINGS: SrsSettings = srsSettingsSchema.parse({});
+
+/** PUT /api/flashcards/settings: any subset of the fields, each validated as above. */
+export const srsSettingsUpdateSchema = z
+  .object(
+    Object.fromEntries(
+      Object.entries(srsSettingsSchema.shape).map(([key, field]) => [
+        key,
+        (field as z.ZodDefault<z.ZodType>).unwrap().optional(),
+      ]),
+    ) as { [K in keyof SrsSettings]: z.ZodOptional<z.ZodType<SrsSettings[K]>> },
+  )
+  .strict();
+export type SrsSettingsUpdate = Partial<SrsSettings>;
 
 /** The settings the scheduler reads: a whole SrsSettings row will do. */
 export type SchedulerSettings = Pick<
