@@ -11,6 +11,7 @@ export * from './reading/reading.ts';
 export * from './reading/saved-words.ts';
 export * from './srs/api.ts';
 export * from './srs/decks.ts';
+export * from './srs/fsrs.ts';
 export * from './srs/leech.ts';
 export * from './srs/preview.ts';
 export * from './srs/quota.ts';

@@ -53,9 +53,7 @@ export const reviewRequestSchema = z
 export type ReviewRequest = z.infer<typeof reviewRequestSchema>;
 
 /** A grade made offline, sent through the sync queue `flashcard-reviews`. */
-export const offlineReviewSchema = z
-  .object({ cardId, rating: ratingSchema, reviewedAt })
-  .strict();
+export const offlineReviewSchema = z.object({ cardId, rating: ratingSchema, reviewedAt }).strict();
 export type OfflineReview = z.infer<typeof offlineReviewSchema>;
 export const FLASHCARD_REVIEW_SYNC_TYPE = 'flashcard-reviews';
 

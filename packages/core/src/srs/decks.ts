@@ -54,7 +54,8 @@ export function parseFlashcardDeck(selection: string): FlashcardDeck {
 export function formatFlashcardDeck(deck: FlashcardDeck): string {
   const parts: string[] = [];
   if (deck.savedOnly) parts.push('saved');
-  for (const level of LEVELS) if (deck.levels.includes(level)) parts.push(`level-${level.toLowerCase()}`);
+  for (const level of LEVELS)
+    if (deck.levels.includes(level)) parts.push(`level-${level.toLowerCase()}`);
   return parts.length > 0 ? parts.join('+') : 'database';
 }
 

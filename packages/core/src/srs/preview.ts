@@ -1,5 +1,6 @@
 /**
- * The next time each rating button shows (spec 3 §2, §9): computed by the scheduler for a card,
+ * The next time each rating button shows (spec 3 §2, §9): computed by the learner's scheduler
+ * (the spec's, or FSRS when chosen) for a card,
  * or the spec's fixed fallbacks when there is no card (again 10 min, good 7 days, easy 21 days)
  * or the card cannot be scheduled (1 min, 10 min, 4 days).
  *
@@ -13,14 +14,8 @@
  *   formatted with Intl's narrow units ("1m", "10m", "1d", "4d", "1.2y"), except months, whose
  *   narrow form is "m" like minutes in English, so they use the short form ("1.1 mths").
  */
-import {
-  DEFAULT_SRS_SETTINGS,
-  RATINGS,
-  type Rating,
-  type SchedulerSettings,
-  type SchedulingInput,
-  scheduleReview,
-} from './scheduler.ts';
+import { type CardSchedulerSettings, type SchedulableCard, scheduleCard } from './fsrs.ts';
+import { DEFAULT_SRS_SETTINGS, RATINGS, type Rating } from './scheduler.ts';
 
 export type PreviewUnit = 'minute' | 'hour' | 'day' | 'month' | 'year';
 
@@ -54,9 +49,9 @@ export const PREVIEW_FALLBACK_MINUTES = {
 
 /** The next due time of every rating for `card`, or the spec's fallbacks. */
 export function previewIntervals(
-  card: SchedulingInput | null,
+  card: SchedulableCard | null,
   now: Date,
-  settings: SchedulerSettings = DEFAULT_SRS_SETTINGS,
+  settings: CardSchedulerSettings = DEFAULT_SRS_SETTINGS,
   locale = 'en',
 ): SchedulePreviews {
   const at = now.getTime();
@@ -71,7 +66,7 @@ export function previewIntervals(
   if (card === null) return fixed(PREVIEW_FALLBACK_MINUTES.noCard);
   try {
     const due = Object.fromEntries(
-      RATINGS.map((rating) => [rating, scheduleReview(card, rating, now, settings).due_at]),
+      RATINGS.map((rating) => [rating, scheduleCard(card, rating, now, settings).due_at]),
     ) as Record<Rating, Date>;
     return build((rating) => due[rating].getTime());
   } catch {
