@@ -97,6 +97,23 @@ export const STATS_QUEUE: QueuePolicy = {
   backoffCapMs: 10_000,
 };
 
+/**
+ * Flashcard grades that could not be sent (spec 3 §4, §9): flushed every 30 s, when the browser
+ * comes online and on load (the page calls flushNow); never dropped, since a lost grade would
+ * leave the card's schedule wrong.
+ */
+export const FLASHCARD_REVIEW_QUEUE: QueuePolicy = {
+  size: 20,
+  intervalMs: 30_000,
+  maxWaitMs: 30_000,
+  hardFlush: 50,
+  dropAfterMs: null,
+  minGapMs: 0,
+  retries: 3,
+  backoffBaseMs: 1_000,
+  backoffCapMs: 10_000,
+};
+
 export type FlushReason =
   | 'size'
   | 'hard'
