@@ -39,10 +39,18 @@ const Story = lazyScreen(
   'status.loadingStory',
 );
 const AudioList = screen('AudioListScreen');
-const Study = screen('StudyScreen', 'status.loadingStudy');
+const Study = lazyScreen(
+  async () => (await import('../features/study/StudyHubScreen')).StudyHubScreen,
+  'status.loadingStudy',
+);
 const Flashcards = screen('FlashcardsScreen', 'status.loadingStudy');
 const Quiz = screen('QuizScreen', 'status.loadingStudy');
-const FlashcardOverview = screen('FlashcardOverviewScreen', 'status.loadingStudy');
+const FlashcardOverview = lazyScreen(
+  async () =>
+    (await import('../features/flashcards/overview/FlashcardOverviewScreen'))
+      .FlashcardOverviewScreen,
+  'status.loadingStudy',
+);
 const Vocabulary = lazyScreen(
   async () => (await import('../features/vocabulary/VocabularyPage')).VocabularyScreen,
 );

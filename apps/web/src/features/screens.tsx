@@ -10,26 +10,6 @@ export function AudioListScreen() {
   return <PlannedScreen title={t('pages.audios')} />;
 }
 
-export function StudyScreen() {
-  const { t } = useTranslation();
-  return (
-    <PlannedScreen title={t('pages.study')}>
-      <ul className="mt-4 flex gap-4">
-        <li>
-          <Link className="text-link" to="/study/flashcards">
-            {t('nav.flashcards')}
-          </Link>
-        </li>
-        <li>
-          <Link className="text-link" to="/study/quiz">
-            {t('nav.quiz')}
-          </Link>
-        </li>
-      </ul>
-    </PlannedScreen>
-  );
-}
-
 export function FlashcardsScreen() {
   const { t } = useTranslation();
   return <PlannedScreen title={t('pages.flashcards')} />;
@@ -38,11 +18,6 @@ export function FlashcardsScreen() {
 export function QuizScreen() {
   const { t } = useTranslation();
   return <PlannedScreen title={t('pages.quiz')} />;
-}
-
-export function FlashcardOverviewScreen() {
-  const { t } = useTranslation();
-  return <PlannedScreen title={t('pages.flashcardOverview')} />;
 }
 
 export function CommunityScreen() {
