@@ -338,12 +338,16 @@ function SchedulerChoice({
               value={kind}
               checked={value === kind}
               onChange={() => onChange(kind)}
+              aria-labelledby={`${id}-${kind}-name`}
               aria-describedby={`${id}-${kind}`}
               data-setting={kind === SCHEDULERS[0] ? 'scheduler' : undefined}
               className="mt-1 h-4 w-4 shrink-0 accent-orange-700 focus-visible:outline-none"
             />
             <span className="flex flex-col gap-1">
-              <span className="font-medium text-stone-900 dark:text-stone-100">
+              <span
+                id={`${id}-${kind}-name`}
+                className="font-medium text-stone-900 dark:text-stone-100"
+              >
                 {t(`flashcardOverview.settings.schedulers.${kind}.name`)}
               </span>
               <span id={`${id}-${kind}`} className="text-sm text-stone-600 dark:text-stone-300">
