@@ -1,7 +1,7 @@
 CREATE TABLE "spaced_repetition_reviews" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"user_id" text NOT NULL,
-	"card_id" integer,
+	"card_id" integer NOT NULL,
 	"review_id" text NOT NULL,
 	"vocabulary_id" integer NOT NULL,
 	"difficulty_level" text NOT NULL,
@@ -68,14 +68,13 @@ CREATE TABLE "srs_settings" (
 );
 --> statement-breakpoint
 ALTER TABLE "spaced_repetition_reviews" ADD CONSTRAINT "spaced_repetition_reviews_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "spaced_repetition_reviews" ADD CONSTRAINT "spaced_repetition_reviews_card_id_spaced_repetition_cards_id_fk" FOREIGN KEY ("card_id") REFERENCES "public"."spaced_repetition_cards"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "spaced_repetition_seedings" ADD CONSTRAINT "spaced_repetition_seedings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "spaced_repetition_cards" ADD CONSTRAINT "spaced_repetition_cards_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "spaced_repetition_cards" ADD CONSTRAINT "spaced_repetition_cards_vocabulary_id_vocabulary_id_fk" FOREIGN KEY ("vocabulary_id") REFERENCES "public"."vocabulary"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "srs_settings" ADD CONSTRAINT "srs_settings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "spaced_repetition_reviews_review_id" ON "spaced_repetition_reviews" USING btree ("user_id","review_id");--> statement-breakpoint
 CREATE INDEX "spaced_repetition_reviews_user_time" ON "spaced_repetition_reviews" USING btree ("user_id","reviewed_at");--> statement-breakpoint
-CREATE INDEX "spaced_repetition_reviews_card_time" ON "spaced_repetition_reviews" USING btree ("card_id","reviewed_at");--> statement-breakpoint
+CREATE INDEX "spaced_repetition_reviews_user_word_time" ON "spaced_repetition_reviews" USING btree ("user_id","vocabulary_id","reviewed_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "spaced_repetition_cards_user_word" ON "spaced_repetition_cards" USING btree ("user_id","vocabulary_id");--> statement-breakpoint
 CREATE INDEX "spaced_repetition_cards_due" ON "spaced_repetition_cards" USING btree ("user_id","due_at") WHERE "spaced_repetition_cards"."card_state" in ('review', 'relearning') and not "spaced_repetition_cards"."is_leech" and not "spaced_repetition_cards"."is_suspended";--> statement-breakpoint
 CREATE INDEX "spaced_repetition_cards_new" ON "spaced_repetition_cards" USING btree ("user_id","created_at") WHERE "spaced_repetition_cards"."card_state" = 'new';--> statement-breakpoint

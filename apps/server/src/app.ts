@@ -13,6 +13,7 @@ import { audioRoutes, avatarRoutes, webAppRoutes } from './http/static.ts';
 import { listDevMailbox, type Mailer } from './mail/mailer.ts';
 import type { RealtimeHub } from './realtime/hub.ts';
 import { EventStreams, eventRoutes } from './routes/events.ts';
+import { flashcardRoutes } from './routes/flashcards.ts';
 import { healthRoutes } from './routes/health.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { readingRoutes } from './routes/reading.ts';
@@ -83,6 +84,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/vocabulary', vocabularyRoutes({ db: database.db }));
   app.route('/api/saved-words', savedWordRoutes(reading));
   app.route('/api/stats', statsRoutes({ auth, db: database.db, hub: deps.hub }));
+  app.route('/api/flashcards', flashcardRoutes({ auth, db: database.db, hub: deps.hub }));
   app.route('/api/sync', syncRoutes({ auth, db: database.db, registry: deps.syncRegistry }));
 
   if (deps.config.env !== 'production' && deps.mailer.kind === 'dev-mailbox') {

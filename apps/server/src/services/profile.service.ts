@@ -1,4 +1,5 @@
 import {
+  DEFAULT_PREFERENCES,
   LEVELS,
   migratePreferences,
   type PreferencesPatch,
@@ -7,6 +8,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { profiles, users } from '../db/schema/index.ts';
+import { syncLeechThreshold } from './flashcards/settings.service.ts';
 import type { SyncHandler } from './sync.service.ts';
 
 /** The profile as the API presents it. */
@@ -75,7 +77,11 @@ export async function updateProfile(
   return getProfile(db, userId);
 }
 
-/** Merges a change into the stored preferences (spec 1 §7: merged, with updatedAt). */
+/**
+ * Merges a change into the stored preferences (spec 1 §7: merged, with updatedAt). A new leech
+ * threshold is also written to the SRS settings, which the review endpoint reads; call it
+ * inside a transaction so both change together.
+ */
 async function mergePreferences(
   db: Database,
   userId: string,
@@ -90,6 +96,9 @@ async function mergePreferences(
       updatedAt: sql`now()`,
     })
     .where(eq(profiles.userId, userId));
+  if (patch.leechThreshold !== undefined) {
+    await syncLeechThreshold(db, userId, patch.leechThreshold);
+  }
 }
 
 /** Merges a change into the preferences and answers with the profile. */
@@ -98,17 +107,21 @@ export async function updatePreferences(
   userId: string,
   patch: PreferencesPatch,
 ): Promise<ProfileResponse> {
-  await mergePreferences(db, userId, patch);
+  await db.transaction((tx) => mergePreferences(tx as unknown as Database, userId, patch));
   return getProfile(db, userId);
 }
 
 /** Puts the preferences back to their defaults. */
 export async function resetPreferences(db: Database, userId: string): Promise<ProfileResponse> {
-  await db.insert(profiles).values({ userId }).onConflictDoNothing();
-  await db
-    .update(profiles)
-    .set({ preferences: {}, preferencesUpdatedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(eq(profiles.userId, userId));
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    await tx.insert(profiles).values({ userId }).onConflictDoNothing();
+    await tx
+      .update(profiles)
+      .set({ preferences: {}, preferencesUpdatedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(profiles.userId, userId));
+    await syncLeechThreshold(tx, userId, DEFAULT_PREFERENCES.leechThreshold);
+  });
   return getProfile(db, userId);
 }
 

@@ -1,4 +1,6 @@
+import { FLASHCARD_REVIEW_SYNC_TYPE } from '@lesefuchs/core';
 import type { RealtimeHub } from '../realtime/hub.ts';
+import { flashcardReviewSyncHandler } from './flashcards/review.service.ts';
 import { preferencesSyncHandler } from './profile.service.ts';
 import { readingSyncHandler } from './reading.service.ts';
 import { savedWordSyncHandler } from './saved-words.service.ts';
@@ -13,5 +15,6 @@ export function createSyncRegistry(hub: RealtimeHub): SyncRegistry {
   registry.register('bookmarks', readingSyncHandler(hub, 'bookmarks'));
   registry.register('completions', readingSyncHandler(hub, 'completions'));
   registry.register('vocabulary', savedWordSyncHandler(hub));
+  registry.register(FLASHCARD_REVIEW_SYNC_TYPE, flashcardReviewSyncHandler(hub));
   return registry;
 }

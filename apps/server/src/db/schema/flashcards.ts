@@ -75,15 +75,16 @@ export const flashcards = pgTable(
 
 /**
  * Every applied review, never changed afterwards: the quota, today's studied cards, the study
- * streak and the tally are counted from it. A card deleted later leaves its reviews (card_id
- * becomes null), so the streak and the tally keep them.
+ * streak and the tally are counted from it. card_id has no foreign key on purpose: a card
+ * deleted later (sanitizing, a vocabulary entry removed) leaves its reviews, so the streak and
+ * the tally keep them. A card is one per user and word, so its history is read by word.
  */
 export const flashcardReviews = pgTable(
   'spaced_repetition_reviews',
   {
     id: serial('id').primaryKey(),
     userId: owner(),
-    cardId: integer('card_id').references(() => flashcards.id, { onDelete: 'set null' }),
+    cardId: integer('card_id').notNull(),
     /** The client's id of this review (or the sync operation id); applied once per user. */
     reviewId: text('review_id').notNull(),
     vocabularyId: integer('vocabulary_id').notNull(),
@@ -103,7 +104,11 @@ export const flashcardReviews = pgTable(
   (table) => [
     uniqueIndex('spaced_repetition_reviews_review_id').on(table.userId, table.reviewId),
     index('spaced_repetition_reviews_user_time').on(table.userId, table.reviewedAt),
-    index('spaced_repetition_reviews_card_time').on(table.cardId, table.reviewedAt),
+    index('spaced_repetition_reviews_user_word_time').on(
+      table.userId,
+      table.vocabularyId,
+      table.reviewedAt,
+    ),
   ],
 );
 

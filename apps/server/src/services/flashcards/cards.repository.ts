@@ -1,0 +1,287 @@
+import { type CardSchedule, type FlashcardDeck, LEVELS, type Level } from '@lesefuchs/core';
+import { and, asc, desc, eq, gt, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { flashcards, savedWords, vocabulary } from '../../db/schema/index.ts';
+import { type CardWithEntryRow, cardWithEntryColumns } from './present.ts';
+
+// The Drizzle queries of the flashcards, and nothing else: which cards a deck selection holds,
+// the queues, counts, inserts and updates. Rules live in the services.
+
+export type CardRow = typeof flashcards.$inferSelect;
+
+/** Whose cards, from which deck selection, and whether leeches and suspended cards count. */
+export interface CardScope {
+  userId: string;
+  deck: FlashcardDeck;
+  includeLeeches?: boolean;
+  includeSuspended?: boolean;
+}
+
+/** Existence checks of vocabulary ids run in chunks of 900 (spec 3 §4). */
+export const EXISTENCE_CHUNK = 900;
+
+// Written as literal SQL (not bound parameters) so the planner matches the partial index
+// spaced_repetition_cards_due, whose predicate is these same words.
+const reviewStates = sql`${flashcards.cardState} in ('review', 'relearning')`;
+const learningStates = sql`${flashcards.cardState} in ('learning', 'relearning')`;
+const notLeech = sql`not ${flashcards.isLeech}`;
+const notSuspended = sql`not ${flashcards.isSuspended}`;
+
+/** The saved-words condition on the vocabulary id column given (cards or vocabulary). */
+export function savedBy(userId: string, vocabularyIdColumn: SQL | typeof vocabulary.id): SQL {
+  return sql`exists (select 1 from ${savedWords} where ${savedWords.userId} = ${userId} and ${savedWords.vocabularyId} = ${vocabularyIdColumn})`;
+}
+
+/** The user's cards in the deck selection: its levels (none = all) and, if asked, saved words only. */
+function inDeck(scope: Pick<CardScope, 'userId' | 'deck'>): SQL[] {
+  const conditions: SQL[] = [eq(flashcards.userId, scope.userId)];
+  if (scope.deck.levels.length > 0 && scope.deck.levels.length < LEVELS.length)
+    conditions.push(inArray(flashcards.difficultyLevel, scope.deck.levels));
+  if (scope.deck.savedOnly) conditions.push(savedBy(scope.userId, sql`${flashcards.vocabularyId}`));
+  return conditions;
+}
+
+/** Leeches and suspended cards are left out unless asked for (see isStudyable in core). */
+function studyable(scope: CardScope): SQL[] {
+  const conditions: SQL[] = [];
+  if (!scope.includeLeeches) conditions.push(notLeech);
+  if (!scope.includeSuspended) conditions.push(notSuspended);
+  return conditions;
+}
+
+function cardsWithEntry(db: Database) {
+  return db
+    .select(cardWithEntryColumns)
+    .from(flashcards)
+    .innerJoin(vocabulary, eq(vocabulary.id, flashcards.vocabularyId));
+}
+
+/** One card of the user, locked until the transaction ends; undefined for another user's. */
+export async function lockCard(tx: Database, userId: string, id: number) {
+  const [row] = await tx
+    .select()
+    .from(flashcards)
+    .where(and(eq(flashcards.id, id), eq(flashcards.userId, userId)))
+    .for('update');
+  return row;
+}
+
+/** One card of the user with its entry. */
+export async function findCard(
+  db: Database,
+  userId: string,
+  id: number,
+): Promise<CardWithEntryRow | undefined> {
+  const [row] = await cardsWithEntry(db).where(
+    and(eq(flashcards.id, id), eq(flashcards.userId, userId)),
+  );
+  return row;
+}
+
+/** Cards of the user by id, in the order of the ids given. */
+export async function findCards(
+  db: Database,
+  userId: string,
+  ids: number[],
+): Promise<CardWithEntryRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await cardsWithEntry(db).where(
+    and(eq(flashcards.userId, userId), inArray(flashcards.id, ids)),
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Review and relearning cards due at `now`, in due order (§7 get_due_cards). */
+export function dueCards(db: Database, scope: CardScope, now: Date, limit: number) {
+  return cardsWithEntry(db)
+    .where(and(...inDeck(scope), reviewStates, lte(flashcards.dueAt, now), ...studyable(scope)))
+    .orderBy(asc(flashcards.dueAt), asc(flashcards.id))
+    .limit(limit);
+}
+
+/** Learning and relearning cards, due or not, in due order. */
+export function learningCards(db: Database, scope: CardScope, limit: number) {
+  return cardsWithEntry(db)
+    .where(and(...inDeck(scope), learningStates, ...studyable(scope)))
+    .orderBy(asc(flashcards.dueAt), asc(flashcards.id))
+    .limit(limit);
+}
+
+/** New cards in creation order, a page at a time. */
+export function newCards(db: Database, scope: CardScope, limit: number, offset = 0) {
+  return cardsWithEntry(db)
+    .where(and(...inDeck(scope), eq(flashcards.cardState, 'new'), ...studyable(scope)))
+    .orderBy(asc(flashcards.createdAt), asc(flashcards.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** Cards that are not new and fall due after `now`, up to `until`. */
+export function upcomingCards(
+  db: Database,
+  scope: CardScope,
+  now: Date,
+  until: Date,
+  limit: number,
+) {
+  return cardsWithEntry(db)
+    .where(
+      and(
+        ...inDeck(scope),
+        sql`${flashcards.cardState} <> 'new'`,
+        gt(flashcards.dueAt, now),
+        lte(flashcards.dueAt, until),
+        ...studyable(scope),
+      ),
+    )
+    .orderBy(asc(flashcards.dueAt), asc(flashcards.id))
+    .limit(limit);
+}
+
+/** Leeches and suspended cards, most recently changed first. */
+export function leechAndSuspendedCards(db: Database, userId: string, limit: number) {
+  return cardsWithEntry(db)
+    .where(
+      and(eq(flashcards.userId, userId), or(flashcards.isLeech, flashcards.isSuspended) as SQL),
+    )
+    .orderBy(desc(flashcards.updatedAt), desc(flashcards.id))
+    .limit(limit);
+}
+
+/** How many new, studyable cards the deck selection holds. */
+export async function countNewCards(db: Database, scope: CardScope): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(flashcards)
+    .where(and(...inDeck(scope), eq(flashcards.cardState, 'new'), ...studyable(scope)));
+  return row?.n ?? 0;
+}
+
+export interface StateCountRow {
+  level: Level;
+  state: string;
+  total: number;
+  due: number;
+  leeches: number;
+  suspended: number;
+}
+
+/** Cards by level and state, with the due, leech and suspended counts of each group. */
+export async function countCards(
+  db: Database,
+  scope: Pick<CardScope, 'userId' | 'deck'>,
+  now: Date,
+): Promise<StateCountRow[]> {
+  const rows = await db
+    .select({
+      level: flashcards.difficultyLevel,
+      state: flashcards.cardState,
+      total: sql<number>`count(*)::int`,
+      due: sql<number>`(count(*) filter (where ${reviewStates} and ${flashcards.dueAt} <= ${now} and ${notLeech} and ${notSuspended}))::int`,
+      leeches: sql<number>`(count(*) filter (where ${flashcards.isLeech}))::int`,
+      suspended: sql<number>`(count(*) filter (where ${flashcards.isSuspended}))::int`,
+    })
+    .from(flashcards)
+    .where(and(...inDeck(scope)))
+    .groupBy(flashcards.difficultyLevel, flashcards.cardState);
+  return rows as StateCountRow[];
+}
+
+/** The vocabulary ids among `ids` the user already has a card for, checked 900 at a time. */
+export async function vocabularyIdsWithCards(
+  db: Database,
+  userId: string,
+  ids: readonly number[],
+): Promise<Set<number>> {
+  const found = new Set<number>();
+  for (let start = 0; start < ids.length; start += EXISTENCE_CHUNK) {
+    const chunk = ids.slice(start, start + EXISTENCE_CHUNK);
+    const rows = await db
+      .select({ id: flashcards.vocabularyId })
+      .from(flashcards)
+      .where(and(eq(flashcards.userId, userId), inArray(flashcards.vocabularyId, chunk)));
+    for (const row of rows) found.add(row.id);
+  }
+  return found;
+}
+
+export type NewCardRow = typeof flashcards.$inferInsert;
+
+/** Inserts cards; one the user already has for that word is left as it is. Answers the new ids. */
+export async function insertCards(tx: Database, rows: NewCardRow[]): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const inserted = await tx
+    .insert(flashcards)
+    .values(rows)
+    .onConflictDoNothing({ target: [flashcards.userId, flashcards.vocabularyId] })
+    .returning({ id: flashcards.id });
+  return inserted.map((row) => row.id);
+}
+
+/** The card's id for a vocabulary entry, if the user has one. */
+export async function cardIdsByVocabulary(
+  db: Database,
+  userId: string,
+  vocabularyIds: number[],
+): Promise<Map<number, number>> {
+  if (vocabularyIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: flashcards.id, vocabularyId: flashcards.vocabularyId })
+    .from(flashcards)
+    .where(and(eq(flashcards.userId, userId), inArray(flashcards.vocabularyId, vocabularyIds)));
+  return new Map(rows.map((row) => [row.vocabularyId, row.id]));
+}
+
+export type CardChange = Partial<
+  Pick<
+    CardRow,
+    | 'cardState'
+    | 'learningStep'
+    | 'easeFactor'
+    | 'intervalDays'
+    | 'repetitions'
+    | 'lapses'
+    | 'dueAt'
+    | 'lastReviewedAt'
+    | 'isLeech'
+    | 'isSuspended'
+    | 'fsrsStability'
+    | 'fsrsDifficulty'
+    | 'difficultyLevel'
+  >
+>;
+
+/** Changes one card of the user; answers whether it was there. */
+export async function updateCard(
+  tx: Database,
+  userId: string,
+  id: number,
+  change: CardChange,
+): Promise<boolean> {
+  const updated = await tx
+    .update(flashcards)
+    .set({ ...change, updatedAt: new Date() })
+    .where(and(eq(flashcards.id, id), eq(flashcards.userId, userId)))
+    .returning({ id: flashcards.id });
+  return updated.length > 0;
+}
+
+/** The scheduling fields of a row, as the core scheduler names them. */
+export function scheduleOf(row: CardRow): CardSchedule & {
+  fsrs_stability: number | null;
+  fsrs_difficulty: number | null;
+} {
+  return {
+    card_state: row.cardState as CardSchedule['card_state'],
+    learning_step: row.learningStep,
+    ease_factor: row.easeFactor,
+    interval_days: row.intervalDays,
+    repetitions: row.repetitions,
+    lapses: row.lapses,
+    due_at: row.dueAt,
+    last_reviewed_at: row.lastReviewedAt,
+    fsrs_stability: row.fsrsStability,
+    fsrs_difficulty: row.fsrsDifficulty,
+  };
+}

@@ -1,0 +1,162 @@
+import {
+  type CardState,
+  leechFlagsAfterReview,
+  type OfflineReview,
+  offlineReviewSchema,
+  type Rating,
+  type ReviewResponse,
+  type SrsSettings,
+  scheduleCard,
+} from '@lesefuchs/core';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { flashcardReviews } from '../../db/schema/index.ts';
+import type { RealtimeHub } from '../../realtime/hub.ts';
+import type { SyncHandler } from '../sync.service.ts';
+import { type CardRow, findCard, lockCard, scheduleOf, updateCard } from './cards.repository.ts';
+import { presentCard } from './present.ts';
+import { getSrsSettings } from './settings.service.ts';
+
+// The review endpoint (review_srs_card_authed, spec 3 §4) and the offline grades of the sync
+// queue: one card of the session's user, scheduled by the core, in one transaction.
+//
+// Decisions where the spec is silent:
+// - A review is applied at most once per review id (the client's id; the sync operation id for
+//   an offline grade): a repeat answers 'duplicate' with the card as it is.
+// - The 2-second guard (§5) compares this review's time with the card's last applied review:
+//   closer than 2 s, and it is 'ignored' (card null). The time is the client's reviewedAt kept
+//   between the card's last review and now, so a grade older than the card's last review
+//   (another device got there first) is ignored rather than applied on top of it.
+// - Offline grades are scheduled at the time they were made, so a replay gives exactly what the
+//   core scheduler gives for that time.
+
+/** The card is not the user's (or does not exist): a 404, never a hint that it exists. */
+export class CardNotFoundError extends Error {}
+
+/** The duplicate-review guard of spec 3 §5 and §9. */
+export const DUPLICATE_REVIEW_WINDOW_MS = 2_000;
+
+export interface ReviewInput {
+  cardId: number;
+  rating: Rating;
+  reviewId: string;
+  /** When the learner graded (ms); now when absent. */
+  reviewedAt?: number;
+}
+
+/** The one call that plans a review, by the learner's scheduler (sm2 or FSRS). */
+function schedule(card: CardRow, rating: Rating, at: Date, settings: SrsSettings) {
+  return scheduleCard(scheduleOf(card), rating, at, settings);
+}
+
+/** Applies one review inside the transaction it is given. */
+export async function applyReview(
+  tx: Database,
+  hub: RealtimeHub,
+  userId: string,
+  input: ReviewInput,
+  now = Date.now(),
+): Promise<ReviewResponse> {
+  const card = await lockCard(tx, userId, input.cardId);
+  if (!card) throw new CardNotFoundError(`cardId: no card ${input.cardId}`);
+  const present = async (outcome: ReviewResponse['outcome']): Promise<ReviewResponse> => {
+    const row = await findCard(tx, userId, card.id);
+    return { outcome, card: row ? presentCard(row) : null };
+  };
+
+  const [seen] = await tx
+    .select({ id: flashcardReviews.id })
+    .from(flashcardReviews)
+    .where(and(eq(flashcardReviews.userId, userId), eq(flashcardReviews.reviewId, input.reviewId)));
+  if (seen) return present('duplicate');
+
+  const lastReviewed = card.lastReviewedAt?.getTime() ?? Number.NEGATIVE_INFINITY;
+  const at = Math.min(Math.max(input.reviewedAt ?? now, lastReviewed), now);
+  const [last] = await tx
+    .select({ reviewedAt: flashcardReviews.reviewedAt })
+    .from(flashcardReviews)
+    .where(
+      and(
+        eq(flashcardReviews.userId, userId),
+        eq(flashcardReviews.vocabularyId, card.vocabularyId),
+      ),
+    )
+    .orderBy(desc(flashcardReviews.reviewedAt))
+    .limit(1);
+  if (last && Math.abs(at - last.reviewedAt.getTime()) < DUPLICATE_REVIEW_WINDOW_MS) {
+    return { outcome: 'ignored', card: null };
+  }
+
+  const settings = await getSrsSettings(tx, userId);
+  const next = schedule(card, input.rating, new Date(at), settings);
+  const flags = leechFlagsAfterReview(
+    { is_leech: card.isLeech, is_suspended: card.isSuspended },
+    card.lapses,
+    next.lapses,
+    settings,
+  );
+  await updateCard(tx, userId, card.id, {
+    cardState: next.card_state,
+    learningStep: next.learning_step,
+    easeFactor: next.ease_factor,
+    intervalDays: next.interval_days,
+    repetitions: next.repetitions,
+    lapses: next.lapses,
+    dueAt: next.due_at,
+    lastReviewedAt: next.last_reviewed_at,
+    fsrsStability: next.fsrs_stability,
+    fsrsDifficulty: next.fsrs_difficulty,
+    isLeech: flags.is_leech,
+    isSuspended: flags.is_suspended,
+  });
+  await tx.insert(flashcardReviews).values({
+    userId,
+    cardId: card.id,
+    reviewId: input.reviewId,
+    vocabularyId: card.vocabularyId,
+    difficultyLevel: card.difficultyLevel,
+    rating: input.rating,
+    stateBefore: card.cardState as CardState,
+    stateAfter: next.card_state,
+    intervalDays: next.interval_days,
+    easeFactor: next.ease_factor,
+    dueAt: next.due_at,
+    scheduler: settings.scheduler,
+    reviewedAt: new Date(at),
+  });
+  await hub.publish(
+    userId,
+    { type: 'flashcards', data: { action: 'reviewed', cardId: card.id } },
+    tx,
+  );
+  return present('applied');
+}
+
+/** POST /reviews: one review in its own transaction. */
+export function reviewCard(
+  db: Database,
+  hub: RealtimeHub,
+  userId: string,
+  input: ReviewInput,
+): Promise<ReviewResponse> {
+  return db.transaction((tx) => applyReview(tx as unknown as Database, hub, userId, input));
+}
+
+/**
+ * The client's `flashcard-reviews` sync queue: offline grades, each applied once (the operation
+ * id is the review id). A grade of a card the user no longer has is done, not an error.
+ */
+export function flashcardReviewSyncHandler(
+  hub: RealtimeHub,
+): SyncHandler<typeof offlineReviewSchema> {
+  return {
+    payload: offlineReviewSchema,
+    apply: async (tx, userId, review: OfflineReview, operation) => {
+      try {
+        await applyReview(tx, hub, userId, { ...review, reviewId: operation.id });
+      } catch (error) {
+        if (!(error instanceof CardNotFoundError)) throw error;
+      }
+    },
+  };
+}
