@@ -43,7 +43,10 @@ const Study = lazyScreen(
   async () => (await import('../features/study/StudyHubScreen')).StudyHubScreen,
   'status.loadingStudy',
 );
-const Flashcards = screen('FlashcardsScreen', 'status.loadingStudy');
+const Flashcards = lazyScreen(
+  async () => (await import('../features/flashcards/FlashcardsScreen')).FlashcardsScreen,
+  'status.loadingStudy',
+);
 const Quiz = screen('QuizScreen', 'status.loadingStudy');
 const FlashcardOverview = lazyScreen(
   async () =>

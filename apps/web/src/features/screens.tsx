@@ -10,11 +10,6 @@ export function AudioListScreen() {
   return <PlannedScreen title={t('pages.audios')} />;
 }
 
-export function FlashcardsScreen() {
-  const { t } = useTranslation();
-  return <PlannedScreen title={t('pages.flashcards')} />;
-}
-
 export function QuizScreen() {
   const { t } = useTranslation();
   return <PlannedScreen title={t('pages.quiz')} />;

@@ -92,9 +92,12 @@ export class SyncQueue<P> {
     for (const detach of this.detach.splice(0)) detach();
   }
 
-  /** Queues a write and returns its operation id. */
-  enqueue(payload: P): string {
-    const item: QueueItem<P> = { id: crypto.randomUUID(), payload, queuedAt: this.now() };
+  /**
+   * Queues a write and returns its operation id: the one given (a write first tried directly
+   * under that id, so the server applies it once whichever copy arrives) or a new one.
+   */
+  enqueue(payload: P, id: string = crypto.randomUUID()): string {
+    const item: QueueItem<P> = { id, payload, queuedAt: this.now() };
     this.items.push(item);
     this.save();
     this.trigger('enqueue');

@@ -20,6 +20,7 @@ import {
   type SessionState,
   seededShuffle,
   stableNewIdsAfterDeckChange,
+  uncompleteCard,
 } from './session.ts';
 
 const NOW = Date.parse('2026-11-22T09:00:00.000Z');
@@ -228,6 +229,16 @@ describe('a session', () => {
     });
     expect(isCorrect(rating)).toBe(rating === 'good' || rating === 'easy');
     expect(remainingCardIds(state)).toEqual([2]);
+  });
+
+  it.each(RATINGS)('a refused rating %s is taken back', (rating) => {
+    const before = session([dueCard(1), newCard(2)]);
+    const after = completeCard(before, 1, rating, NOW + 5000);
+    const undone = uncompleteCard(after, 1, rating);
+    expect(undone.completedCardIds).toEqual([]);
+    expect(undone.activeCardIndex).toBe(0);
+    expect(undone.sessionStats).toMatchObject({ cardsAnswered: 0, correctAnswers: 0 });
+    expect(uncompleteCard(before, 1, rating)).toBe(before);
   });
 
   it('expires after 16 hours without being touched', () => {

@@ -244,6 +244,25 @@ export function completeCard(
   };
 }
 
+/** The session as before a rating the server refused: the card is open again, not counted. */
+export function uncompleteCard(
+  state: SessionState,
+  cardId: SessionCardId,
+  rating: Rating,
+): SessionState {
+  if (!state.completedCardIds.includes(cardId)) return state;
+  return {
+    ...state,
+    completedCardIds: state.completedCardIds.filter((id) => id !== cardId),
+    activeCardIndex: Math.max(0, state.activeCardIndex - 1),
+    sessionStats: {
+      ...state.sessionStats,
+      cardsAnswered: Math.max(0, state.sessionStats.cardsAnswered - 1),
+      correctAnswers: Math.max(0, state.sessionStats.correctAnswers - (isCorrect(rating) ? 1 : 0)),
+    },
+  };
+}
+
 /** The session with more cards at the end; ids already queued or completed are skipped. */
 export function appendToSession(
   state: SessionState,

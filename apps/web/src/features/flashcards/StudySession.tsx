@@ -1,0 +1,193 @@
+import {
+  type AutoSpeed,
+  autoSpeedOf,
+  type GetCardsOutcome,
+  previewIntervals,
+  queueCards,
+  type Rating,
+} from '@lesefuchs/core';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useOnline } from '../../lib/online';
+import { usePreferences } from '../profile/preferences-store';
+import { useProfileQuery } from '../profile/profile-queries';
+import { AutoPlayer } from './AutoPlayer';
+import { CardActions } from './CardActions';
+import { DeckPicker } from './DeckPicker';
+import { type Direction, FlashcardCardView, type NativeLanguage } from './FlashcardCardView';
+import { useQuotaQuery } from './flashcards-api';
+import { GetCardsForm } from './GetCardsForm';
+import { RatingButtons } from './RatingButtons';
+import { SessionControls, type StudyMode } from './SessionControls';
+import { StudyCounters } from './StudyCounters';
+import { StudyEmpty } from './StudyEmpty';
+import { StudyNotices } from './StudyNotices';
+import { readDeck, writeDeck } from './session-store';
+import { currentCard, dropCard, schedulable, studyCounts } from './study-state';
+import { useGetCards } from './use-get-cards';
+import { useSchedulerSettings } from './use-scheduler-settings';
+import { useStudy } from './use-study';
+import { useStudyKeys } from './use-study-keys';
+import { usePendingReviewCount, useStudyTimers } from './use-study-timers';
+
+const previewLocale = (language: string) => (language === 'kr' ? 'ko' : language);
+
+/** The flashcard session of a signed-in learner (spec 3 §2): controls, counters, the card. */
+export function StudySession({
+  userId,
+  sessionUnreachable,
+}: {
+  userId: string;
+  sessionUnreachable: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const profile = useProfileQuery(userId);
+  const { preferences } = usePreferences(userId, profile.data?.preferences);
+  const language = preferences.nativeLanguage as NativeLanguage;
+  const [deck, setDeck] = useState(() => readDeck(userId, preferences.flashcardsDefaultDeck));
+  const [mode, setMode] = useState<StudyMode>('normal');
+  const [speed, setSpeed] = useState<AutoSpeed>(() => autoSpeedOf(preferences.flashcardsAutoSpeed));
+  const [paused, setPaused] = useState(false);
+  const [direction, setDirection] = useState<Direction>('toNative');
+  const [revealed, setRevealed] = useState(false);
+  const online = useOnline();
+  const settings = useSchedulerSettings(userId);
+  const study = useStudy(userId, deck, settings);
+  useStudyTimers(study, userId, online);
+  const pending = usePendingReviewCount(userId);
+  const quota = useQuotaQuery(userId);
+  const getCards = useGetCards(study, userId);
+  const cardRef = useRef<HTMLElement>(null);
+  const graded = useRef(false);
+
+  const card = currentCard(study.state, study.now);
+  const counts = studyCounts(study.state, study.now);
+  const previews = useMemo(
+    () =>
+      previewIntervals(
+        card && schedulable(card),
+        study.now,
+        settings,
+        previewLocale(i18n.language),
+      ),
+    [card, study.now, settings, i18n.language],
+  );
+
+  // A new card starts on its question.
+  const cardId = card?.id ?? null;
+  const [shownId, setShownId] = useState(cardId);
+  if (shownId !== cardId) {
+    setShownId(cardId);
+    setRevealed(false);
+  }
+
+  // For the paint-time benchmark: "flashcard-painted" in the frame that shows the next card.
+  useLayoutEffect(() => {
+    if (!graded.current) return;
+    graded.current = false;
+    requestAnimationFrame(() => performance.mark('flashcard-painted'));
+    if (!document.activeElement || document.activeElement === document.body)
+      cardRef.current?.focus({ preventScroll: true });
+  }, [study.state]);
+
+  const rate = useCallback(
+    (rating: Rating) => {
+      if (!card || !revealed) return;
+      graded.current = true;
+      study.grade(card, rating);
+    },
+    [card, revealed, study.grade],
+  );
+  const reveal = useCallback(() => setRevealed(true), []);
+  useStudyKeys(mode === 'normal' && card !== null, revealed, reveal, rate);
+
+  const changeMode = (next: StudyMode) => {
+    // Changing the mode resets the index, the reveal state and the pause (§2).
+    setMode(next);
+    setRevealed(false);
+    setPaused(false);
+  };
+  const changeDeck = (next: string) => {
+    writeDeck(userId, next);
+    setDeck(next);
+  };
+  const onGetCards = async (counts: {
+    newCount: number;
+    reviewCount: number;
+  }): Promise<GetCardsOutcome> => {
+    const outcome = await getCards(counts);
+    requestAnimationFrame(() => cardRef.current?.focus({ preventScroll: true }));
+    return outcome;
+  };
+
+  return (
+    <div className="flex flex-col gap-5">
+      <section
+        aria-label={t('flashcards.options')}
+        className="flex flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-4 sm:p-5 dark:border-stone-800 dark:bg-stone-900"
+      >
+        <SessionControls
+          mode={mode}
+          onMode={changeMode}
+          speed={speed}
+          onSpeed={setSpeed}
+          paused={paused}
+          onPause={setPaused}
+          direction={direction}
+          onDirection={setDirection}
+          language={language}
+        />
+        <DeckPicker deck={deck} onChange={changeDeck} />
+        <GetCardsForm onGetCards={onGetCards} />
+        {quota.data && (
+          <p className="text-sm text-stone-600 dark:text-stone-400">
+            {t('flashcards.quota', { count: quota.data.quota.remaining_new_cards })}
+          </p>
+        )}
+      </section>
+
+      <StudyNotices
+        offline={!online || sessionUnreachable}
+        pending={pending}
+        gradeError={study.gradeError}
+        onDismiss={study.dismissGradeError}
+      />
+      <StudyCounters counts={counts} />
+
+      {mode === 'auto' ? (
+        <AutoPlayer
+          key={`${mode}-${deck}`}
+          cards={[...queueCards(study.state.live), ...study.state.pool]}
+          speed={speed}
+          paused={paused}
+          direction={direction}
+          language={language}
+        />
+      ) : card ? (
+        <div className="flex flex-col gap-4">
+          <FlashcardCardView
+            key={card.id}
+            card={card}
+            direction={direction}
+            language={language}
+            revealed={revealed}
+            onReveal={reveal}
+            onRate={rate}
+            cardRef={cardRef}
+            onUnavailable={() => study.update((s) => dropCard(s, card.id, new Date()))}
+          />
+          <RatingButtons revealed={revealed} previews={previews} onReveal={reveal} onRate={rate} />
+          <CardActions card={card} onSuspend={study.suspend} />
+        </div>
+      ) : (
+        <StudyEmpty
+          load={study.load}
+          state={study.state}
+          now={study.now}
+          answered={study.state.session?.sessionStats.cardsAnswered ?? 0}
+          onRetry={study.retryLoad}
+        />
+      )}
+    </div>
+  );
+}

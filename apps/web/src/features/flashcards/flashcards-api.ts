@@ -1,0 +1,83 @@
+import {
+  type FlashcardCard,
+  LIVE_QUEUE,
+  type QueueResponse,
+  type QuotaResponse,
+  type ReviewRequest,
+  type ReviewResponse,
+  type SessionRequest,
+  type SessionResponse,
+  SRS_BATCH,
+} from '@lesefuchs/core';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+
+// The session page's calls to /api/flashcards (the contract in core's srs/api.ts). The queue
+// itself is not a query: the page keeps it on the device and changes it card by card. Only
+// the quota status is a query, polled every 60 s (spec 3 §4, §9).
+
+/** Quota status: polled every 60 s, and fresh for as long (§9 quota status cache 60 s). */
+export const QUOTA_POLL_MS = LIVE_QUEUE.quotaPollMs;
+export const QUOTA_STALE_MS = 60_000;
+
+export const flashcardKeys = {
+  all: ['flashcards'] as const,
+  mine: (userId: string) => ['flashcards', userId] as const,
+  quota: (userId: string) => ['flashcards', userId, 'quota'] as const,
+};
+
+const BASE = '/api/flashcards';
+
+export function userTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/** The live queue's fetch: learning, due and new cards of the deck. */
+export function fetchQueue(
+  deck: string,
+  limits: { dueLimit?: number; newLimit?: number; learningLimit?: number } = {},
+): Promise<QueueResponse> {
+  const query = new URLSearchParams({
+    deck,
+    dueLimit: String(Math.min(limits.dueLimit ?? LIVE_QUEUE.dueFetch, SRS_BATCH.due)),
+    newLimit: String(Math.min(limits.newLimit ?? LIVE_QUEUE.newBatch, SRS_BATCH.new)),
+    learningLimit: String(Math.min(limits.learningLimit ?? SRS_BATCH.learning, SRS_BATCH.learning)),
+  });
+  return api<QueueResponse>(`${BASE}/queue?${query}`);
+}
+
+/** Get Cards: makes up to newCount new cards from the deck and answers the session's cards. */
+export function startSession(request: Omit<SessionRequest, 'timeZone'>): Promise<SessionResponse> {
+  return api<SessionResponse>(`${BASE}/session`, {
+    method: 'POST',
+    body: { ...request, timeZone: userTimeZone() },
+  });
+}
+
+export function postReview(request: ReviewRequest): Promise<ReviewResponse> {
+  return api<ReviewResponse>(`${BASE}/reviews`, { method: 'POST', body: request });
+}
+
+export function suspendCard(cardId: number): Promise<{ card: FlashcardCard }> {
+  return api<{ card: FlashcardCard }>(`${BASE}/cards/${cardId}/suspend`, { method: 'POST' });
+}
+
+/** Local-only cards, by vocabulary id; the answer pairs each local id with the server's card. */
+export function upsertLocalCards(
+  cards: { localId: string; vocabularyId: number }[],
+): Promise<{ cards: { localId: string; card: FlashcardCard }[] }> {
+  return api(`${BASE}/cards/upsert`, { method: 'POST', body: { cards } });
+}
+
+/** Today's quota, polled every 60 s while the page is open. */
+export function useQuotaQuery(userId: string | null) {
+  const timeZone = userTimeZone();
+  return useQuery({
+    queryKey: flashcardKeys.quota(userId ?? 'signed-out'),
+    queryFn: () => api<QuotaResponse>(`${BASE}/quota?timeZone=${encodeURIComponent(timeZone)}`),
+    enabled: Boolean(userId),
+    staleTime: QUOTA_STALE_MS,
+    refetchInterval: QUOTA_POLL_MS,
+    retry: false,
+  });
+}

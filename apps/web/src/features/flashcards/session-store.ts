@@ -1,0 +1,70 @@
+import { type SessionState, sanitizeDeckPreference } from '@lesefuchs/core';
+
+// The study session kept on the device (spec 3 §3 "Session state (local)"): one per signed-in
+// user, resumed when the page opens again within 16 hours on the same deck. The deck last
+// studied is kept too, so the page opens on it.
+
+const sessionKey = (userId: string) => `lesefuchs.flashcards.session.${userId}`;
+const deckKey = (userId: string) => `lesefuchs.flashcards.deck.${userId}`;
+
+type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+const isSession = (value: unknown): value is SessionState => {
+  const s = value as Partial<SessionState> | null;
+  return (
+    !!s &&
+    typeof s.sessionId === 'string' &&
+    typeof s.userId === 'string' &&
+    typeof s.deckName === 'string' &&
+    typeof s.lastAccessed === 'number' &&
+    Array.isArray(s.currentQueue) &&
+    Array.isArray(s.completedCardIds) &&
+    Array.isArray(s.stableNewIds) &&
+    !!s.sessionStats &&
+    !!s.studyParams
+  );
+};
+
+export function readSession(userId: string, storage: Store = localStorage): SessionState | null {
+  try {
+    const parsed: unknown = JSON.parse(storage.getItem(sessionKey(userId)) ?? 'null');
+    return isSession(parsed) && parsed.userId === userId ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeSession(state: SessionState, storage: Store = localStorage): void {
+  try {
+    storage.setItem(sessionKey(state.userId), JSON.stringify(state));
+  } catch {
+    // Storage full: the session still runs for this visit.
+  }
+}
+
+export function clearSession(userId: string, storage: Store = localStorage): void {
+  storage.removeItem(sessionKey(userId));
+}
+
+/**
+ * The deck selection to open on: the one last studied, else the preference (reset to database
+ * when it is not a valid value, §5). A stored selection may join several values with +.
+ */
+export function readDeck(
+  userId: string,
+  preference: unknown,
+  storage: Store = localStorage,
+): string {
+  const stored = storage.getItem(deckKey(userId));
+  if (stored && stored.split('+').every((part) => sanitizeDeckPreference(part) === part))
+    return stored;
+  return sanitizeDeckPreference(preference);
+}
+
+export function writeDeck(userId: string, deck: string, storage: Store = localStorage): void {
+  try {
+    storage.setItem(deckKey(userId), deck);
+  } catch {
+    // Storage full: the deck is chosen for this visit.
+  }
+}

@@ -1,0 +1,293 @@
+import {
+  autoFillOnResume,
+  buildLiveQueue,
+  buildSessionQueue,
+  type CardSchedulerSettings,
+  clampCardRequest,
+  isLocalCardId,
+  type QueueResponse,
+  type Rating,
+  resumableSession,
+  SESSION_RULES,
+  seededShuffle,
+  stableNewIdsAfterDeckChange,
+} from '@lesefuchs/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiRequestError } from '../../lib/api';
+import { fetchQueue, postReview, startSession, suspendCard } from './flashcards-api';
+import { readCachedQueue, writeCachedQueue } from './live-queue-store';
+import { queueLocalReview } from './local-cards';
+import { overviewKeys } from './overview/overview-api';
+import { flushReviews, pendingReviews, queueReview, reviewOutbox } from './review-outbox';
+import { readSession, writeSession } from './session-store';
+import {
+  addCards,
+  applyGrade,
+  applyServerCard,
+  dropCard,
+  emptyStudy,
+  restoreCard,
+  type StudyCard,
+  type StudyState,
+  startStudy,
+  withLocalProgress,
+} from './study-state';
+
+// The study state of the page and every change to it: loading (resume from the device, or
+// build from the server), Get Cards, grading (applied at once, sent in the background, queued
+// when the network fails) and suspending. Timers live in use-study-timers.ts.
+
+/** Status of the first load of a deck. */
+export type LoadStatus = 'loading' | 'ready' | 'offline' | 'error';
+
+const randomSeed = () => crypto.getRandomValues(new Uint32Array(1))[0] ?? 1;
+
+/** A failure that means "not reached": queue the grade (§4 network-type errors). */
+export function isNetworkError(error: unknown): boolean {
+  if (!(error instanceof ApiRequestError)) return error instanceof TypeError;
+  return error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504;
+}
+
+function initialState(userId: string, deck: string, now: number): StudyState {
+  const session = resumableSession(readSession(userId), userId, deck, now);
+  const cached = session ? readCachedQueue(userId, deck, now) : null;
+  if (!session || !cached) return emptyStudy(deck);
+  return {
+    deck,
+    live: buildLiveQueue([...cached.learning, ...cached.review]),
+    pool: cached.pool,
+    session,
+  };
+}
+
+export function useStudy(userId: string, deck: string, settings: CardSchedulerSettings) {
+  const client = useQueryClient();
+  const [state, setState] = useState<StudyState>(() => initialState(userId, deck, Date.now()));
+  const ref = useRef(state);
+  const [now, setNow] = useState(() => new Date());
+  const [load, setLoad] = useState<LoadStatus>(state.session ? 'ready' : 'loading');
+  const [gradeError, setGradeError] = useState<string | null>(null);
+  const [reloads, setReloads] = useState(0);
+  const gradeSeq = useRef(new Map<number | string, number>());
+  const settingsRef = useRef(settings);
+  settingsRef.current = settings;
+
+  const update = useCallback((change: (current: StudyState) => StudyState) => {
+    const next = change(ref.current);
+    if (next === ref.current) return;
+    ref.current = next;
+    setState(next);
+  }, []);
+
+  // Everything is kept on the device after each change.
+  useEffect(() => {
+    if (state.session) writeSession(state.session);
+    writeCachedQueue(userId, state.deck, state.live, state.pool, Date.now());
+  }, [state, userId]);
+
+  const buildFrom = useCallback(
+    (answer: Pick<QueueResponse, 'learning' | 'review' | 'new'>) => {
+      const at = new Date();
+      // New cards drawn before stay first, unless the level or the saved-only option changed.
+      const previous = ref.current.session ?? readSession(userId);
+      const stable = previous ? stableNewIdsAfterDeckChange(previous, ref.current.deck) : [];
+      const local = withLocalProgress(ref.current);
+      update((current) =>
+        startStudy({
+          deck: current.deck,
+          userId,
+          sessionId: crypto.randomUUID(),
+          cards: {
+            learning: answer.learning.map(local),
+            review: answer.review.map(local),
+            new: answer.new.map(local),
+          },
+          studyParams: {
+            newCardsTarget: SESSION_RULES.newCardsTarget,
+            reviewCardsTarget: SESSION_RULES.reviewCardsTarget,
+            options: { includeLeeches: false, includeSuspended: false },
+          },
+          stableNewIds: stable,
+          shuffle: seededShuffle(randomSeed()),
+          now: at,
+        }),
+      );
+      setNow(at);
+    },
+    [update, userId],
+  );
+
+  /** Cards added to the session in the builder's order, or a session started with them. */
+  const addOrStart = useCallback(
+    (answer: Pick<QueueResponse, 'learning' | 'review' | 'new'>) => {
+      if (!ref.current.session) {
+        buildFrom(answer);
+      } else {
+        const local = withLocalProgress(ref.current);
+        const ordered = buildSessionQueue(
+          {
+            learning: answer.learning.map(local),
+            due: answer.review.map(local),
+            new: answer.new.map(local),
+          },
+          { shuffle: seededShuffle(randomSeed()) },
+        );
+        update((current) => addCards(current, ordered, new Date()));
+      }
+      setLoad('ready');
+      setNow(new Date());
+    },
+    [buildFrom, update],
+  );
+
+  // A deck opens on its saved session, else on a queue built from the server's cards.
+  useEffect(() => {
+    void reloads;
+    const at = Date.now();
+    const resumed = initialState(userId, deck, at);
+    ref.current = resumed.session ? resumed : { ...emptyStudy(deck), session: null };
+    setState(ref.current);
+    setNow(new Date(at));
+    reviewOutbox(userId);
+    let cancelled = false;
+    if (resumed.session) {
+      setLoad('ready');
+      const fill = autoFillOnResume(resumed.session);
+      if (fill && navigator.onLine)
+        void startSession({ deck, ...fill, includeLeeches: false, includeSuspended: false })
+          .then((answer) => {
+            if (!cancelled) addOrStart(answer);
+          })
+          .catch(() => undefined);
+      return () => {
+        cancelled = true;
+      };
+    }
+    setLoad('loading');
+    // Grades kept from before go first, so the server's queue already counts them.
+    flushReviews(userId)
+      .catch(() => undefined)
+      .then(() => fetchQueue(deck, { newLimit: SESSION_RULES.newCardsTarget }))
+      .then((answer) => {
+        if (cancelled) return;
+        buildFrom(answer);
+        setLoad('ready');
+      })
+      .catch((error) => {
+        if (!cancelled) setLoad(isNetworkError(error) ? 'offline' : 'error');
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [userId, deck, buildFrom, addOrStart, reloads]);
+
+  /** Get Cards: new cards made from the deck, added to the session (or starting one). */
+  const getCards = useCallback(
+    async (request: { newCount: number; reviewCount: number }) => {
+      const answer = await startSession({
+        deck: ref.current.deck,
+        ...clampCardRequest(request),
+        includeLeeches: false,
+        includeSuspended: false,
+      });
+      addOrStart(answer);
+      return answer;
+    },
+    [addOrStart],
+  );
+
+  /** Grades the card: the next one shows at once; the grade is sent, or kept for later. */
+  const grade = useCallback(
+    (card: StudyCard, rating: Rating) => {
+      performance.mark('flashcard-graded');
+      const at = new Date();
+      let scheduledCard: StudyCard | null = null;
+      update((current) => {
+        const { state: next, scheduled } = applyGrade(
+          current,
+          card,
+          rating,
+          at,
+          settingsRef.current,
+        );
+        scheduledCard = scheduled;
+        return next;
+      });
+      setNow(at);
+      setGradeError(null);
+      if (!scheduledCard) return;
+      const seq = (gradeSeq.current.get(card.id) ?? 0) + 1;
+      gradeSeq.current.set(card.id, seq);
+      const reviewId = crypto.randomUUID();
+      const reviewedAt = at.getTime();
+      if (isLocalCardId(card.id)) {
+        queueLocalReview(userId, { localId: card.id, reviewId, rating, reviewedAt });
+        return;
+      }
+      const review = { cardId: Number(card.id), rating, reviewedAt };
+      if (!navigator.onLine) {
+        queueReview(userId, reviewId, review);
+        return;
+      }
+      postReview({ ...review, reviewId })
+        .then((answer) => {
+          if (answer.card && gradeSeq.current.get(card.id) === seq) {
+            const fresh = answer.card;
+            update((current) => applyServerCard(current, fresh));
+          }
+          if (pendingReviews(userId).length > 0) void flushReviews(userId);
+          void client.invalidateQueries({ queryKey: overviewKeys.mine(userId) });
+        })
+        .catch((error: unknown) => {
+          if (isNetworkError(error)) {
+            queueReview(userId, reviewId, review);
+            return;
+          }
+          if (error instanceof ApiRequestError && error.status === 404) {
+            update((current) => dropCard(current, card.id, new Date()));
+          } else update((current) => restoreCard(current, card, rating));
+          setNow(new Date());
+          setGradeError(error instanceof Error ? error.message : String(error));
+        });
+    },
+    [client, update, userId],
+  );
+
+  /** Suspends the card: it leaves the queue and the session at once (§4). */
+  const suspend = useCallback(
+    async (card: StudyCard) => {
+      update((current) => dropCard(current, card.id, new Date()));
+      setNow(new Date());
+      if (isLocalCardId(card.id)) return;
+      try {
+        await suspendCard(Number(card.id));
+        void client.invalidateQueries({ queryKey: overviewKeys.mine(userId) });
+      } catch (error) {
+        update((current) => addCards(current, [card], new Date()));
+        setNow(new Date());
+        throw error;
+      }
+    },
+    [client, update, userId],
+  );
+
+  /** Loads the deck again (after coming online, or the learner's retry). */
+  const retryLoad = useCallback(() => setReloads((n) => n + 1), []);
+
+  return {
+    state,
+    now,
+    setNow,
+    load,
+    gradeError,
+    dismissGradeError: () => setGradeError(null),
+    retryLoad,
+    update,
+    ref,
+    getCards,
+    addOrStart,
+    grade,
+    suspend,
+  };
+}
