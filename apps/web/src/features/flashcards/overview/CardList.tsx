@@ -73,13 +73,19 @@ export function CardRow({
           {card.is_suspended && (
             <span className={FLAG_STYLE}>{t('flashcardOverview.card.suspended')}</span>
           )}
-          <span className="text-stone-600 dark:text-stone-300">
-            <time dateTime={card.due_at}>
-              {due
-                ? t('flashcardOverview.card.dueIn', { when: due })
-                : t('flashcardOverview.card.dueNow')}
-            </time>
-          </span>
+          {card.card_state === 'new' ? (
+            <span className="text-stone-600 dark:text-stone-300">
+              {t('flashcardOverview.card.notStudied')}
+            </span>
+          ) : (
+            <span className="text-stone-600 dark:text-stone-300">
+              <time dateTime={card.due_at}>
+                {due
+                  ? t('flashcardOverview.card.dueIn', { when: due })
+                  : t('flashcardOverview.card.dueNow')}
+              </time>
+            </span>
+          )}
         </div>
         {details}
       </div>
@@ -109,27 +115,32 @@ export function StudiedTodayDetails({ card, now }: { card: StudiedTodayCard; now
   );
 }
 
-/** A list of cards under a heading; nothing when there are none. */
+/**
+ * A list of cards under a heading; nothing when there are none. When the list is as long as the
+ * server's page (`limit`), it says how many there are in all (`total`, from the counts).
+ */
 export function CardGroup({
   title,
   cards,
+  limit,
   total,
   now,
 }: {
   title: string;
   cards: FlashcardCard[];
-  /** How many there are in all, when the list shows only the first of them. */
-  total?: number;
+  limit: number;
+  total: number;
   now: number;
 }) {
   const { t } = useTranslation();
   if (cards.length === 0) return null;
+  const cut = cards.length >= limit && total > cards.length;
   return (
     <section className="flex flex-col gap-2">
       <h3 className="font-semibold text-stone-800 dark:text-stone-100">
         {title}{' '}
         <span className="font-normal text-stone-500 dark:text-stone-400">
-          ({total ?? cards.length})
+          ({cut ? total : cards.length})
         </span>
       </h3>
       <ul className="flex flex-col gap-2">
@@ -139,7 +150,7 @@ export function CardGroup({
           </li>
         ))}
       </ul>
-      {total !== undefined && total > cards.length && (
+      {cut && (
         <p className="text-sm text-stone-600 dark:text-stone-300">
           {t('flashcardOverview.showingFirst', { shown: cards.length, total })}
         </p>

@@ -59,6 +59,7 @@ const counts = {
 let leeches: FlashcardCard[];
 let settings = { ...DEFAULT_SRS_SETTINGS };
 let requests: { method: string; path: string; body: unknown }[];
+let failing: string | null = null;
 
 function respond(path: string, method: string, body: unknown): unknown {
   if (path === '/api/flashcards/overview')
@@ -114,12 +115,21 @@ beforeEach(() => {
   ];
   settings = { ...DEFAULT_SRS_SETTINGS };
   requests = [];
+  failing = null;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (path: string, init: RequestInit = {}) => {
       const method = init.method ?? 'GET';
       const body = init.body ? JSON.parse(String(init.body)) : undefined;
       requests.push({ method, path, body });
+      if (failing && path.startsWith(failing))
+        return new Response(
+          JSON.stringify({ error: { code: 'internal_error', message: 'down' } }),
+          {
+            status: 500,
+            headers: { 'Content-Type': 'application/json' },
+          },
+        );
       return new Response(JSON.stringify(respond(path, method, body)), {
         status: 200,
         headers: { 'Content-Type': 'application/json' },
@@ -181,6 +191,24 @@ describe('the flashcard overview', () => {
 
     fireEvent.click(unsuspend);
     expect(await within(panel).findByText('No leeches or suspended cards')).toBeTruthy();
+  });
+
+  it('says when a list cannot be loaded, and tries again', async () => {
+    failing = '/api/flashcards/overview';
+    renderAt('/flashcard-overview');
+    expect(await screen.findByText('Your cards could not be loaded.')).toBeTruthy();
+    failing = null;
+    fireEvent.click(screen.getAllByRole('button', { name: 'Try again' })[0] as HTMLElement);
+    expect(await screen.findByText('Nothing to study yet')).toBeTruthy();
+  });
+
+  it('falls back to zeros when the statistics cannot be loaded (spec 3 §8)', async () => {
+    failing = '/api/flashcards/stats';
+    renderAt('/flashcard-overview');
+    expect(
+      await screen.findByText('Your statistics could not be loaded, so zeros are shown.'),
+    ).toBeTruthy();
+    expect(screen.getByTestId('studied-total').textContent).toContain('0');
   });
 
   it('shows the streak, the tally and the level decks', async () => {

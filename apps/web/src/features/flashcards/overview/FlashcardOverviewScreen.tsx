@@ -107,14 +107,11 @@ function CountsSummary({ userId }: { userId: string }) {
           {t('flashcardOverview.counts.failed')}
         </p>
       ) : (
-        <dl
-          className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-7"
-          aria-busy={counts ? undefined : true}
-        >
+        <dl className="grid grid-cols-4 gap-2 lg:grid-cols-7" aria-busy={counts ? undefined : true}>
           {COUNT_KEYS.map((key) => (
             <div
               key={key}
-              className={`rounded-xl border px-3 py-2 ${
+              className={`rounded-xl border px-2 py-2 sm:px-3 ${
                 key === 'due'
                   ? 'border-orange-300 bg-orange-50 dark:border-orange-800 dark:bg-orange-950/40'
                   : 'border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-900'
@@ -124,7 +121,7 @@ function CountsSummary({ userId }: { userId: string }) {
               <dt className="text-stone-600 text-xs dark:text-stone-300">
                 {t(`flashcardOverview.counts.${key}`)}
               </dt>
-              <dd className="font-semibold text-2xl tabular-nums">
+              <dd className="font-semibold text-xl tabular-nums sm:text-2xl">
                 {counts ? (
                   number.format(counts[key])
                 ) : (

@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { FormMessage } from '../../../components/Form';
 import { CardGroup, CardRow, StudiedTodayDetails, useNow } from './CardList';
 import {
+  OVERVIEW_LIST_LIMITS,
   useCardFlagMutation,
   useLeechesQuery,
   useOverviewQuery,
@@ -36,13 +37,13 @@ export function OverviewTabs({ userId }: { userId: string }) {
     <Tabs.Root value={tab} onValueChange={select} className="flex flex-col gap-4">
       <Tabs.List
         aria-label={t('flashcardOverview.tabs.label')}
-        className="flex gap-1 overflow-x-auto rounded-full border border-stone-200 bg-white p-1 dark:border-stone-800 dark:bg-stone-900"
+        className="grid grid-cols-3 gap-1 rounded-2xl border border-stone-200 bg-white p-1 dark:border-stone-800 dark:bg-stone-900"
       >
         {OVERVIEW_TABS.map((value) => (
           <Tabs.Trigger
             key={value}
             value={value}
-            className="flex-1 whitespace-nowrap rounded-full px-3 py-2 font-semibold text-sm text-stone-700 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-orange-600 focus-visible:outline-offset-2 data-[state=active]:bg-orange-700 data-[state=active]:text-white sm:px-4 dark:text-stone-200 dark:data-[state=active]:bg-orange-400 dark:data-[state=active]:text-stone-950 dark:hover:bg-stone-800"
+            className="rounded-xl px-2 py-2 text-center font-semibold text-sm leading-tight text-stone-700 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-orange-600 focus-visible:outline-offset-2 data-[state=active]:bg-orange-700 data-[state=active]:text-white sm:px-4 dark:text-stone-200 dark:data-[state=active]:bg-orange-400 dark:data-[state=active]:text-stone-950 dark:hover:bg-stone-800"
           >
             {t(`flashcardOverview.tabs.${value}`)}
           </Tabs.Trigger>
@@ -145,18 +146,21 @@ function StudyTab({ userId }: { userId: string }) {
       <CardGroup
         title={t('flashcardOverview.study.due')}
         cards={due}
+        limit={OVERVIEW_LIST_LIMITS.due}
         total={counts.due}
         now={now}
       />
       <CardGroup
         title={t('flashcardOverview.study.learning')}
         cards={learning}
+        limit={OVERVIEW_LIST_LIMITS.learning}
         total={counts.learning + counts.relearning}
         now={now}
       />
       <CardGroup
         title={t('flashcardOverview.study.new')}
         cards={fresh}
+        limit={OVERVIEW_LIST_LIMITS.new}
         total={counts.new}
         now={now}
       />
@@ -317,10 +321,13 @@ function LeechesTab({ userId }: { userId: string }) {
                         if (button) buttons.current.set(card.id, button);
                         else buttons.current.delete(card.id);
                       }}
-                      className="button-secondary w-full sm:w-auto"
-                      disabled={busy}
+                      className="button-secondary w-full aria-disabled:cursor-wait aria-disabled:opacity-60 sm:w-auto"
+                      // Not disabled while saving: a disabled button would drop the focus.
+                      aria-disabled={busy || undefined}
                       aria-label={busy ? undefined : `${label} ${card.word}`}
-                      onClick={() => act(card, index)}
+                      onClick={() => {
+                        if (!busy) act(card, index);
+                      }}
                     >
                       {busy ? t('flashcardOverview.leeches.working') : label}
                     </button>

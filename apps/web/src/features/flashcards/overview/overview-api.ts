@@ -17,6 +17,9 @@ export const OVERVIEW_STALE_MS = 30_000;
 /** The streak, tally and deck statistics (spec 3 §9: SRS stats cache 30 s). */
 export const STATS_STALE_MS = 30_000;
 
+/** How many cards GET /overview lists of each kind (spec 3 §9: 100 due, 50 learning, 50 new). */
+export const OVERVIEW_LIST_LIMITS = { due: 100, learning: 50, new: 50 } as const;
+
 /** The learner's time zone, which decides what "today" is for the studied list and the streak. */
 export function userTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
