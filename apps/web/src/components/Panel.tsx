@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 
 /** A titled card of a page, e.g. one part of the profile. */
 export function Panel({ title, children }: { title: string; children: ReactNode }) {
-  const id = `panel-${title.replace(/\W+/g, '-').toLowerCase()}`;
+  // useId, not the title: titles in Korean have no word characters and would all share one id.
+  const id = useId();
   return (
     <section
       aria-labelledby={id}
