@@ -64,11 +64,19 @@ export const flashcards = pgTable(
       .where(
         sql`${table.cardState} in ('review', 'relearning') and not ${table.isLeech} and not ${table.isSuspended}`,
       ),
+    // Learning and relearning cards in due order, the same way.
+    index('spaced_repetition_cards_learning')
+      .on(table.userId, table.dueAt)
+      .where(
+        sql`${table.cardState} in ('learning', 'relearning') and not ${table.isLeech} and not ${table.isSuspended}`,
+      ),
     // New cards in creation order, a page at a time.
     index('spaced_repetition_cards_new')
       .on(table.userId, table.createdAt)
       .where(sql`${table.cardState} = 'new'`),
-    // Everything else by state: learning cards, counts, leeches, upcoming cards.
+    // Cards made today (the daily limits).
+    index('spaced_repetition_cards_created').on(table.userId, table.createdAt),
+    // Everything else by state: counts, leeches, upcoming cards, queues with leeches.
     index('spaced_repetition_cards_state').on(table.userId, table.cardState, table.dueAt),
   ],
 );

@@ -9,7 +9,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { flashcards, vocabulary } from '../../db/schema/index.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
-import { findCard, leechAndSuspendedCards, lockCard, updateCard } from './cards.repository.ts';
+import { leechAndSuspendedCards, lockCard, updateCard } from './cards.repository.ts';
 import { presentCard } from './present.ts';
 import { CardNotFoundError } from './review.service.ts';
 
@@ -40,14 +40,14 @@ export async function changeCardFlags(
     const card = await lockCard(tx, userId, cardId);
     if (!card) throw new CardNotFoundError(`cardId: no card ${cardId}`);
     const flags = FLAG_CHANGES[change]({ is_leech: card.isLeech, is_suspended: card.isSuspended });
-    await updateCard(tx, userId, card.id, {
+    const changed = {
       isLeech: flags.is_leech,
       isSuspended: flags.is_suspended,
-    });
+      updatedAt: new Date(),
+    };
+    await updateCard(tx, userId, card.id, changed);
     await hub.publish(userId, { type: 'flashcards', data: { action: change, cardId } }, tx);
-    const row = await findCard(tx, userId, card.id);
-    if (!row) throw new CardNotFoundError(`cardId: no card ${cardId}`);
-    return presentCard(row);
+    return presentCard({ ...card, ...changed });
   });
 }
 

@@ -56,13 +56,15 @@ function cardsWithEntry(db: Database) {
     .innerJoin(vocabulary, eq(vocabulary.id, flashcards.vocabularyId));
 }
 
-/** One card of the user, locked until the transaction ends; undefined for another user's. */
-export async function lockCard(tx: Database, userId: string, id: number) {
-  const [row] = await tx
-    .select()
-    .from(flashcards)
+/** One card of the user with its entry, locked until the transaction ends; undefined for another user's. */
+export async function lockCard(
+  tx: Database,
+  userId: string,
+  id: number,
+): Promise<CardWithEntryRow | undefined> {
+  const [row] = await cardsWithEntry(tx)
     .where(and(eq(flashcards.id, id), eq(flashcards.userId, userId)))
-    .for('update');
+    .for('update', { of: flashcards });
   return row;
 }
 
@@ -249,6 +251,7 @@ export type CardChange = Partial<
     | 'fsrsStability'
     | 'fsrsDifficulty'
     | 'difficultyLevel'
+    | 'updatedAt'
   >
 >;
 
@@ -261,14 +264,28 @@ export async function updateCard(
 ): Promise<boolean> {
   const updated = await tx
     .update(flashcards)
-    .set({ ...change, updatedAt: new Date() })
+    .set({ updatedAt: new Date(), ...change })
     .where(and(eq(flashcards.id, id), eq(flashcards.userId, userId)))
     .returning({ id: flashcards.id });
   return updated.length > 0;
 }
 
 /** The scheduling fields of a row, as the core scheduler names them. */
-export function scheduleOf(row: CardRow): CardSchedule & {
+export function scheduleOf(
+  row: Pick<
+    CardRow,
+    | 'cardState'
+    | 'learningStep'
+    | 'easeFactor'
+    | 'intervalDays'
+    | 'repetitions'
+    | 'lapses'
+    | 'dueAt'
+    | 'lastReviewedAt'
+    | 'fsrsStability'
+    | 'fsrsDifficulty'
+  >,
+): CardSchedule & {
   fsrs_stability: number | null;
   fsrs_difficulty: number | null;
 } {

@@ -8,13 +8,13 @@ import {
   type SrsSettings,
   scheduleCard,
 } from '@lesefuchs/core';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { flashcardReviews } from '../../db/schema/index.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
 import type { SyncHandler } from '../sync.service.ts';
-import { type CardRow, findCard, lockCard, scheduleOf, updateCard } from './cards.repository.ts';
-import { presentCard } from './present.ts';
+import { type CardChange, lockCard, scheduleOf, updateCard } from './cards.repository.ts';
+import { type CardWithEntryRow, presentCard } from './present.ts';
 import { getSrsSettings } from './settings.service.ts';
 
 // The review endpoint (review_srs_card_authed, spec 3 §4) and the offline grades of the sync
@@ -45,8 +45,28 @@ export interface ReviewInput {
 }
 
 /** The one call that plans a review, by the learner's scheduler (sm2 or FSRS). */
-function schedule(card: CardRow, rating: Rating, at: Date, settings: SrsSettings) {
+function schedule(card: CardWithEntryRow, rating: Rating, at: Date, settings: SrsSettings) {
   return scheduleCard(scheduleOf(card), rating, at, settings);
+}
+
+/** Whether this review id was applied already, and when the card was last reviewed. */
+async function reviewHistory(tx: Database, userId: string, reviewId: string, vocabularyId: number) {
+  const seen = tx
+    .select({ id: flashcardReviews.id })
+    .from(flashcardReviews)
+    .where(and(eq(flashcardReviews.userId, userId), eq(flashcardReviews.reviewId, reviewId)))
+    .limit(1);
+  const last = tx
+    .select({ at: sql`(extract(epoch from max(${flashcardReviews.reviewedAt})) * 1000)::float8` })
+    .from(flashcardReviews)
+    .where(
+      and(eq(flashcardReviews.userId, userId), eq(flashcardReviews.vocabularyId, vocabularyId)),
+    );
+  // One round trip: both are index look-ups.
+  const [row] = await tx
+    .select({ seen: sql<boolean>`exists (${seen})`, lastAt: sql<number | null>`(${last})` })
+    .from(sql`(select 1) as one`);
+  return { seen: row?.seen === true, lastAt: row?.lastAt ?? null };
 }
 
 /** Applies one review inside the transaction it is given. */
@@ -59,31 +79,12 @@ export async function applyReview(
 ): Promise<ReviewResponse> {
   const card = await lockCard(tx, userId, input.cardId);
   if (!card) throw new CardNotFoundError(`cardId: no card ${input.cardId}`);
-  const present = async (outcome: ReviewResponse['outcome']): Promise<ReviewResponse> => {
-    const row = await findCard(tx, userId, card.id);
-    return { outcome, card: row ? presentCard(row) : null };
-  };
-
-  const [seen] = await tx
-    .select({ id: flashcardReviews.id })
-    .from(flashcardReviews)
-    .where(and(eq(flashcardReviews.userId, userId), eq(flashcardReviews.reviewId, input.reviewId)));
-  if (seen) return present('duplicate');
+  const history = await reviewHistory(tx, userId, input.reviewId, card.vocabularyId);
+  if (history.seen) return { outcome: 'duplicate', card: presentCard(card) };
 
   const lastReviewed = card.lastReviewedAt?.getTime() ?? Number.NEGATIVE_INFINITY;
   const at = Math.min(Math.max(input.reviewedAt ?? now, lastReviewed), now);
-  const [last] = await tx
-    .select({ reviewedAt: flashcardReviews.reviewedAt })
-    .from(flashcardReviews)
-    .where(
-      and(
-        eq(flashcardReviews.userId, userId),
-        eq(flashcardReviews.vocabularyId, card.vocabularyId),
-      ),
-    )
-    .orderBy(desc(flashcardReviews.reviewedAt))
-    .limit(1);
-  if (last && Math.abs(at - last.reviewedAt.getTime()) < DUPLICATE_REVIEW_WINDOW_MS) {
+  if (history.lastAt !== null && Math.abs(at - history.lastAt) < DUPLICATE_REVIEW_WINDOW_MS) {
     return { outcome: 'ignored', card: null };
   }
 
@@ -95,7 +96,7 @@ export async function applyReview(
     next.lapses,
     settings,
   );
-  await updateCard(tx, userId, card.id, {
+  const change = {
     cardState: next.card_state,
     learningStep: next.learning_step,
     easeFactor: next.ease_factor,
@@ -108,7 +109,9 @@ export async function applyReview(
     fsrsDifficulty: next.fsrs_difficulty,
     isLeech: flags.is_leech,
     isSuspended: flags.is_suspended,
-  });
+    updatedAt: new Date(now),
+  } satisfies CardChange;
+  await updateCard(tx, userId, card.id, change);
   await tx.insert(flashcardReviews).values({
     userId,
     cardId: card.id,
@@ -129,7 +132,7 @@ export async function applyReview(
     { type: 'flashcards', data: { action: 'reviewed', cardId: card.id } },
     tx,
   );
-  return present('applied');
+  return { outcome: 'applied', card: presentCard({ ...card, ...change }) };
 }
 
 /** POST /reviews: one review in its own transaction. */

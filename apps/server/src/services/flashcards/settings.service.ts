@@ -9,7 +9,7 @@ import {
 } from '@lesefuchs/core';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { profiles, srsSettings } from '../../db/schema/index.ts';
+import { profiles, srsSettings, users } from '../../db/schema/index.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
 
 // SRS settings (spec 3 §3, §9): one row per user, made on the first change. A user without a
@@ -69,16 +69,18 @@ function toRow(userId: string, settings: SrsSettings): SettingsRow {
 
 /** The user's SRS settings: their row, else the defaults with the profile's leech threshold. */
 export async function getSrsSettings(db: Database, userId: string): Promise<SrsSettings> {
-  const [row] = await db.select().from(srsSettings).where(eq(srsSettings.userId, userId));
-  if (row) return toSettings(row);
-  const [profile] = await db
-    .select({ preferences: profiles.preferences })
-    .from(profiles)
-    .where(eq(profiles.userId, userId));
+  // One look-up: the user always exists; the settings row and the profile may not yet.
+  const [row] = await db
+    .select({ settings: srsSettings, preferences: profiles.preferences })
+    .from(users)
+    .leftJoin(srsSettings, eq(srsSettings.userId, users.id))
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId));
+  if (row?.settings) return toSettings(row.settings);
   return {
     ...DEFAULT_SRS_SETTINGS,
-    leech_threshold: profile
-      ? leechThresholdValue(migratePreferences(profile.preferences))
+    leech_threshold: row?.preferences
+      ? leechThresholdValue(migratePreferences(row.preferences))
       : DEFAULT_SRS_SETTINGS.leech_threshold,
   };
 }

@@ -1,0 +1,2 @@
+CREATE INDEX "spaced_repetition_cards_learning" ON "spaced_repetition_cards" USING btree ("user_id","due_at") WHERE "spaced_repetition_cards"."card_state" in ('learning', 'relearning') and not "spaced_repetition_cards"."is_leech" and not "spaced_repetition_cards"."is_suspended";--> statement-breakpoint
+CREATE INDEX "spaced_repetition_cards_created" ON "spaced_repetition_cards" USING btree ("user_id","created_at");
