@@ -26,7 +26,7 @@ export function CountInput({
       ? t(`flashcards.counts.overMax.${kind}`, { max })
       : null;
   return (
-    <div className="relative flex min-w-28 flex-1 flex-col gap-1">
+    <div className="flex min-w-28 flex-1 flex-col gap-1">
       <label htmlFor={id} className="font-medium text-sm text-stone-800 dark:text-stone-200">
         {t(`flashcards.counts.${kind}`)}
       </label>
@@ -46,7 +46,7 @@ export function CountInput({
         <div
           id={`${id}-note`}
           role={invalid ? 'alert' : 'tooltip'}
-          className={`absolute top-full left-0 z-10 mt-1 w-max max-w-64 rounded-md px-2 py-1 text-xs shadow ${invalid ? 'bg-red-700 text-white dark:bg-red-400 dark:text-stone-950' : 'bg-stone-800 text-white dark:bg-stone-200 dark:text-stone-900'}`}
+          className={`w-fit max-w-64 rounded-md px-2 py-1 text-xs shadow ${invalid ? 'bg-red-700 text-white dark:bg-red-400 dark:text-stone-950' : 'bg-stone-800 text-white dark:bg-stone-200 dark:text-stone-900'}`}
         >
           {note}
         </div>

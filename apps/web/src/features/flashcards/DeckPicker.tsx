@@ -1,6 +1,21 @@
 import { formatFlashcardDeck, LEVELS, type Level, parseFlashcardDeck } from '@lesefuchs/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Chip } from '../../components/Chip';
+
+/** A deck selection in words: "Saved words · A1 + A2", "All words". */
+export function deckLabel(deck: string, t: TFunction): string {
+  const { savedOnly, levels } = parseFlashcardDeck(deck);
+  const parts = [
+    ...(savedOnly
+      ? [t('flashcards.deck.saved')]
+      : levels.length === 0
+        ? [t('flashcards.deck.database')]
+        : []),
+    ...(levels.length > 0 ? [levels.join(' + ')] : []),
+  ];
+  return parts.join(' · ');
+}
 
 /**
  * The deck selector (spec 3 §2): my saved words, all words (database) or level decks; several

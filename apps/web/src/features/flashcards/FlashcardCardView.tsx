@@ -95,7 +95,7 @@ export function FlashcardCardView({
         transform: moved ? `translate(${offset.dx}px, ${offset.dy}px)` : undefined,
         touchAction: 'none',
       }}
-      className={`relative flex min-h-64 cursor-pointer select-none flex-col gap-4 rounded-3xl border border-stone-200 bg-white p-6 shadow-sm outline-none transition-transform focus-visible:ring-2 focus-visible:ring-orange-600 sm:p-8 dark:border-stone-800 dark:bg-stone-900 ${revealed ? 'cursor-default' : ''}`}
+      className={`relative flex min-h-64 cursor-pointer select-none flex-col gap-4 rounded-3xl border border-stone-200 bg-white p-6 shadow-sm outline-none transition-transform focus-visible:ring-2 focus-visible:ring-orange-600/50 sm:p-8 dark:border-stone-800 dark:bg-stone-900 ${revealed ? 'cursor-default' : ''}`}
     >
       <div className="flex items-center gap-2 text-sm">
         <span className="rounded-full bg-stone-100 px-2 py-0.5 font-semibold text-stone-700 dark:bg-stone-800 dark:text-stone-200">

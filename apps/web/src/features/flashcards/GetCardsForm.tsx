@@ -92,12 +92,12 @@ export function GetCardsForm({
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-end gap-3">
+      <div className="flex flex-wrap items-start gap-3">
         <CountInput kind="new" value={newText} onChange={setNewText} />
         <CountInput kind="review" value={reviewText} onChange={setReviewText} />
         <button
           type="submit"
-          className="button-primary min-h-10 justify-center"
+          className="button-primary min-h-10 justify-center sm:mt-6"
           disabled={busy || waiting || newCount === null || reviewCount === null}
           aria-busy={busy || undefined}
         >

@@ -38,7 +38,11 @@ export function SessionControls({
   const [from, to] = direction === 'toNative' ? [german, native] : [native, german];
   return (
     <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
-      <div role="group" aria-label={t('flashcards.mode.label')} className="flex items-center gap-2">
+      <div
+        role="group"
+        aria-label={t('flashcards.mode.label')}
+        className="flex flex-wrap items-center gap-2"
+      >
         <span aria-hidden className="text-sm text-stone-600 dark:text-stone-400">
           {t('flashcards.mode.label')}
         </span>
@@ -57,7 +61,7 @@ export function SessionControls({
         <div
           role="group"
           aria-label={t('flashcards.speed.label')}
-          className="flex items-center gap-2"
+          className="flex flex-wrap items-center gap-2"
         >
           <span aria-hidden className="text-sm text-stone-600 dark:text-stone-400">
             {t('flashcards.speed.label')}

@@ -33,7 +33,7 @@ export function StudyCounters({ counts }: { counts: StudyCounts }) {
       >
         {t('flashcards.counters.progress', {
           done: counts.done,
-          total: counts.done + counts.total,
+          total: counts.inSession,
         })}
       </p>
     </div>

@@ -9,14 +9,16 @@ import {
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOnline } from '../../lib/online';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { usePreferences } from '../profile/preferences-store';
 import { useProfileQuery } from '../profile/profile-queries';
 import { AutoPlayer } from './AutoPlayer';
 import { CardActions } from './CardActions';
-import { DeckPicker } from './DeckPicker';
+import { DeckPicker, deckLabel } from './DeckPicker';
 import { type Direction, FlashcardCardView, type NativeLanguage } from './FlashcardCardView';
 import { useQuotaQuery } from './flashcards-api';
 import { GetCardsForm } from './GetCardsForm';
+import { OptionsPanel } from './OptionsPanel';
 import { RatingButtons } from './RatingButtons';
 import { SessionControls, type StudyMode } from './SessionControls';
 import { StudyCounters } from './StudyCounters';
@@ -58,6 +60,9 @@ export function StudySession({
   const quota = useQuotaQuery(userId);
   const getCards = useGetCards(study, userId);
   const cardRef = useRef<HTMLElement>(null);
+  const narrow = useMediaQuery('(max-width: 639px)');
+  const [optionsOpen, setOptionsOpen] = useState(() => !study.state.session);
+  const deckSummary = deckLabel(deck, t);
   const graded = useRef(false);
 
   const card = currentCard(study.state, study.now);
@@ -116,15 +121,18 @@ export function StudySession({
     reviewCount: number;
   }): Promise<GetCardsOutcome> => {
     const outcome = await getCards(counts);
+    if (outcome.cards > 0) setOptionsOpen(false);
     requestAnimationFrame(() => cardRef.current?.focus({ preventScroll: true }));
     return outcome;
   };
 
   return (
     <div className="flex flex-col gap-5">
-      <section
-        aria-label={t('flashcards.options')}
-        className="flex flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-4 sm:p-5 dark:border-stone-800 dark:bg-stone-900"
+      <OptionsPanel
+        foldable={narrow}
+        open={optionsOpen}
+        onOpen={setOptionsOpen}
+        summary={deckSummary}
       >
         <SessionControls
           mode={mode}
@@ -144,7 +152,7 @@ export function StudySession({
             {t('flashcards.quota', { count: quota.data.quota.remaining_new_cards })}
           </p>
         )}
-      </section>
+      </OptionsPanel>
 
       <StudyNotices
         offline={!online || sessionUnreachable}
@@ -152,7 +160,7 @@ export function StudySession({
         gradeError={study.gradeError}
         onDismiss={study.dismissGradeError}
       />
-      <StudyCounters counts={counts} />
+      {counts.inSession > 0 && <StudyCounters counts={counts} />}
 
       {mode === 'auto' ? (
         <AutoPlayer

@@ -259,11 +259,13 @@ export interface StudyCounts {
   learning: number;
   review: number;
   total: number;
-  /** Cards answered in this session. */
+  /** Cards of this session answered at least once … */
   done: number;
+  /** … of the cards in this session ("x of y"). */
+  inSession: number;
 }
 
-/** The counters of §2: new, learning and review cards still to study, their total, and done. */
+/** The counters of §2: new, learning and review cards still to study, their total, and x of y. */
 export function studyCounts(state: StudyState, now: Date): StudyCounts {
   const soon = now.getTime() + LIVE_QUEUE.earlyGraceMs;
   const cards = [...queueCards(state.live), ...state.pool];
@@ -280,5 +282,6 @@ export function studyCounts(state: StudyState, now: Date): StudyCounts {
     review,
     total: isNew + learning + review,
     done: state.session?.completedCardIds.length ?? 0,
+    inSession: state.session?.currentQueue.length ?? 0,
   };
 }
