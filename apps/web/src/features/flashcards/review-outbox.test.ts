@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { flushReviews, pendingReviews, queueReview, stopReviewOutbox } from './review-outbox';
+import {
+  beginReview,
+  endReview,
+  flushReviews,
+  pendingReviews,
+  queueReview,
+  stopReviewOutbox,
+} from './review-outbox';
 
 const sent: { type: string; operations: { id: string; payload: unknown }[] }[] = [];
 let online = true;
@@ -58,5 +65,18 @@ describe('the review outbox', () => {
     queueReview('u1', 'review-0002', { cardId: 1, rating: 'again', reviewedAt: 1 });
     expect(pendingReviews('u2')).toHaveLength(0);
     expect(pendingReviews('u1')).toHaveLength(1);
+  });
+
+  it('queues on the next load a grade whose direct call never answered', () => {
+    online = false;
+    beginReview('u1', 'review-0003', { cardId: 3, rating: 'easy', reviewedAt: 5 });
+    beginReview('u1', 'review-0004', { cardId: 4, rating: 'good', reviewedAt: 6 });
+    endReview('u1', 'review-0004');
+    // The page goes; the next load adopts the one without an answer.
+    stopReviewOutbox();
+    expect(pendingReviews('u1').map((item) => item.payload)).toEqual([
+      { cardId: 3, rating: 'easy', reviewedAt: 5 },
+    ]);
+    expect(localStorage.getItem('lesefuchs.flashcards.reviewsInFlight.u1')).toBe(null);
   });
 });

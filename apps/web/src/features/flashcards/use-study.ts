@@ -19,7 +19,14 @@ import { fetchQueue, postReview, startSession, suspendCard } from './flashcards-
 import { readCachedQueue, writeCachedQueue } from './live-queue-store';
 import { queueLocalReview } from './local-cards';
 import { overviewKeys } from './overview/overview-api';
-import { flushReviews, pendingReviews, queueReview, reviewOutbox } from './review-outbox';
+import {
+  beginReview,
+  endReview,
+  flushReviews,
+  pendingReviews,
+  queueReview,
+  reviewOutbox,
+} from './review-outbox';
 import { readSession, writeSession } from './session-store';
 import {
   addCards,
@@ -230,7 +237,9 @@ export function useStudy(userId: string, deck: string, settings: CardSchedulerSe
         queueReview(userId, reviewId, review);
         return;
       }
+      beginReview(userId, reviewId, review);
       postReview({ ...review, reviewId })
+        .finally(() => endReview(userId, reviewId))
         .then((answer) => {
           if (answer.card && gradeSeq.current.get(card.id) === seq) {
             const fresh = answer.card;
