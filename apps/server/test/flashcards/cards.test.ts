@@ -210,6 +210,16 @@ describe.each(targets)('flashcard creation and queues on $name', ({ name, availa
         card_state: 'new',
       });
 
+      // Another user's upsert of the same word makes their own card, never answers this one.
+      const other = await signUp(server, 'Zweiter');
+      const theirs = await json(
+        await h.call(other.cookie, 'POST', '/api/flashcards/cards/upsert', {
+          cards: [{ localId: 'local-9', vocabularyId: vater }],
+        }),
+      );
+      expect(theirs.cards[0].card.id).not.toBe(upserted.cards[0].card.id);
+      expect(await h.cardCount(other.id)).toBe(1);
+
       const before = await h.cardCount(user.id);
       for (const [path, body] of [
         ['/api/flashcards/cards', { deck: 'database', count: -1 }],
@@ -351,9 +361,21 @@ describe.each(targets)('flashcard creation and queues on $name', ({ name, availa
       );
       expect(ids(wider.cards)).toEqual([learning?.id, soon?.id, later?.id]);
 
-      // Another user sees none of it.
+      // Another user sees none of it, and their session makes only their own cards.
       const theirs = await json(await h.call(other.cookie, 'GET', '/api/flashcards/queue'));
       expect([...theirs.learning, ...theirs.review, ...theirs.new]).toEqual([]);
+      const theirSession = await json(
+        await h.call(other.cookie, 'POST', '/api/flashcards/session', {
+          deck: 'level-b1',
+          newCount: 2,
+          reviewCount: 50,
+          includeLeeches: true,
+          includeSuspended: true,
+        }),
+      );
+      expect(theirSession.created).toBe(2);
+      expect([...theirSession.learning, ...theirSession.review]).toEqual([]);
+      expect(ids(theirSession.new).some((id) => ids(session.new).includes(id))).toBe(false);
       expect(
         (await json(await h.call(other.cookie, 'GET', '/api/flashcards/upcoming'))).cards,
       ).toEqual([]);

@@ -182,6 +182,9 @@ describe.each(targets)('flashcard overview, stats and settings on $name', ({ nam
         total_study_days: 0,
       });
       expect(empty.tally.total).toBe(0);
+      expect(empty.limits).toMatchObject({ cards_studied_today: 0, cards_created_today: 0 });
+      const theirQuota = await json(await h.call(other.cookie, 'GET', '/api/flashcards/quota'));
+      expect(theirQuota.quota).toEqual({ remaining_new_cards: 1000, remaining_review_cards: 200 });
       expect(
         (await json(await h.call(other.cookie, 'GET', '/api/flashcards/studied-today'))).cards,
       ).toEqual([]);
