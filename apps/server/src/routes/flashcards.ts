@@ -1,6 +1,7 @@
 import {
   bulkLimitSchema,
   createCardsSchema,
+  reviewLogQuerySchema,
   reviewRequestSchema,
   sessionRequestSchema,
   srsSettingsUpdateSchema,
@@ -37,7 +38,11 @@ import {
   startSession,
   upcoming,
 } from '../services/flashcards/queue.service.ts';
-import { CardNotFoundError, reviewCard } from '../services/flashcards/review.service.ts';
+import {
+  CardNotFoundError,
+  listReviews,
+  reviewCard,
+} from '../services/flashcards/review.service.ts';
 import { getSrsSettings, updateSrsSettings } from '../services/flashcards/settings.service.ts';
 import {
   cardIdParam,
@@ -139,6 +144,11 @@ export function flashcardRoutes(deps: { auth: Auth; db: Database; hub: RealtimeH
       const review = await parseJsonBody(c, reviewRequestSchema);
       return c.json(await orNotFound(reviewCard(db, hub, c.get('user').id, review)));
     })
+    .get('/reviews', async (c) =>
+      c.json({
+        reviews: await listReviews(db, c.get('user').id, parseQuery(c, reviewLogQuerySchema)),
+      }),
+    )
     .post('/leeches/suspend', async (c) => {
       const { limit } = await optionalBody(c, bulkLimitSchema);
       return c.json({

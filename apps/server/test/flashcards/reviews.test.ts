@@ -396,4 +396,47 @@ describe.each(targets)('flashcard reviews on $name', ({ name, available }) => {
       stopTheirs();
     }
   });
+  it.skipIf(!available)(
+    "lists the learner's review log oldest first, of one card when asked, and nobody else's",
+    async () => {
+      const user = await signUp(server, 'Protokoll');
+      const other = await signUp(server, 'Neugier');
+      const [first, second] = await h.cardsFor(user.cookie, ['der Tisch', 'der Stuhl']);
+      if (!first || !second) throw new Error('cards missing');
+      const at = Date.now() - 10 * MINUTE;
+      await h.review(user.cookie, first.id, 'good', { reviewedAt: at, reviewId: 'log-a-0001' });
+      await h.review(user.cookie, second.id, 'again', {
+        reviewedAt: at + MINUTE,
+        reviewId: 'log-b-0001',
+      });
+      await h.review(user.cookie, first.id, 'easy', {
+        reviewedAt: at + 2 * MINUTE,
+        reviewId: 'log-a-0002',
+      });
+
+      const all = await json(await h.call(user.cookie, 'GET', '/api/flashcards/reviews'));
+      expect(all.reviews.map((entry: { review_id: string }) => entry.review_id)).toEqual([
+        'log-a-0001',
+        'log-b-0001',
+        'log-a-0002',
+      ]);
+      expect(all.reviews[2]).toMatchObject({
+        card_id: first.id,
+        rating: 'easy',
+        state_before: 'learning',
+        state_after: 'review',
+        interval_days: 4,
+        scheduler: 'sm2',
+        reviewed_at: new Date(at + 2 * MINUTE).toISOString(),
+      });
+      const one = await json(
+        await h.call(user.cookie, 'GET', `/api/flashcards/reviews?cardId=${second.id}`),
+      );
+      expect(one.reviews).toHaveLength(1);
+      const theirs = await json(await h.call(other.cookie, 'GET', '/api/flashcards/reviews'));
+      expect(theirs.reviews).toEqual([]);
+      const bad = await h.call(user.cookie, 'GET', '/api/flashcards/reviews?limit=5000');
+      expect(bad.status).toBe(400);
+    },
+  );
 });

@@ -24,6 +24,7 @@
  *   GET    /quota?timeZone            → QuotaResponse
  *   GET    /stats?timeZone            → FlashcardStatsResponse
  *   POST   /sanitize                  → { deleted, relevelled }
+ *   GET    /reviews?cardId&offset&limit → { reviews: ReviewLogEntry[] } (the review log, oldest first)
  * Offline grades also travel through `POST /api/sync` as the queue type `flashcard-reviews`
  * (payload: offlineReviewSchema; the operation id is the review id).
  */
@@ -117,6 +118,28 @@ export const queueQuerySchema = z.object({
   learningLimit: z.coerce.number().int().min(0).max(50).default(50),
   newLimit: z.coerce.number().int().min(0).max(50).default(5),
 });
+
+/** GET /reviews: the learner's review log, oldest first, optionally of one card. */
+export const reviewLogQuerySchema = z.object({
+  cardId: z.coerce.number().int().positive().optional(),
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(1_000).default(200),
+});
+
+/** One applied review, as the log keeps it (append-only). */
+export interface ReviewLogEntry {
+  review_id: string;
+  card_id: number;
+  vocabulary_id: number;
+  rating: Rating;
+  state_before: CardState;
+  state_after: CardState;
+  interval_days: number;
+  ease_factor: number;
+  due_at: string;
+  scheduler: 'sm2' | 'fsrs';
+  reviewed_at: string;
+}
 
 /** A card as the API returns it: the row of §3 with its vocabulary entry joined. */
 export interface FlashcardCard {

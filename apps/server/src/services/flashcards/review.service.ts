@@ -4,11 +4,12 @@ import {
   type OfflineReview,
   offlineReviewSchema,
   type Rating,
+  type ReviewLogEntry,
   type ReviewResponse,
   type SrsSettings,
   scheduleCard,
 } from '@lesefuchs/core';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { flashcardReviews } from '../../db/schema/index.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
@@ -133,6 +134,39 @@ export async function applyReview(
     tx,
   );
   return { outcome: 'applied', card: presentCard({ ...card, ...change }) };
+}
+
+/** GET /reviews: the learner's review log (of one card when asked), oldest first. */
+export async function listReviews(
+  db: Database,
+  userId: string,
+  query: { cardId?: number; offset: number; limit: number },
+): Promise<ReviewLogEntry[]> {
+  const rows = await db
+    .select()
+    .from(flashcardReviews)
+    .where(
+      and(
+        eq(flashcardReviews.userId, userId),
+        query.cardId === undefined ? undefined : eq(flashcardReviews.cardId, query.cardId),
+      ),
+    )
+    .orderBy(asc(flashcardReviews.reviewedAt), asc(flashcardReviews.id))
+    .offset(query.offset)
+    .limit(query.limit);
+  return rows.map((row) => ({
+    review_id: row.reviewId,
+    card_id: row.cardId,
+    vocabulary_id: row.vocabularyId,
+    rating: row.rating as Rating,
+    state_before: row.stateBefore as CardState,
+    state_after: row.stateAfter as CardState,
+    interval_days: row.intervalDays,
+    ease_factor: row.easeFactor,
+    due_at: row.dueAt.toISOString(),
+    scheduler: row.scheduler as ReviewLogEntry['scheduler'],
+    reviewed_at: row.reviewedAt.toISOString(),
+  }));
 }
 
 /** POST /reviews: one review in its own transaction. */
