@@ -111,7 +111,11 @@ export function FlashcardCardView({
           </abbr>
         )}
         {card.part_of_speech && (
-          <span className="text-stone-500 dark:text-stone-400">{card.part_of_speech}</span>
+          <span className="text-stone-500 dark:text-stone-400">
+            {t(`vocabulary.screen.types.${card.part_of_speech}`, {
+              defaultValue: card.part_of_speech,
+            })}
+          </span>
         )}
         {hint && (
           <span

@@ -14,7 +14,12 @@ import { FormMessage } from '../../components/Form';
 import { ApiRequestError } from '../../lib/api';
 import { CountInput } from './CountInput';
 
-type Notice = { tone: 'error' | 'success' | 'info'; text: string } | null;
+/** A message about the last Get Cards, kept as a key so it follows the interface language. */
+type Notice = {
+  tone: 'error' | 'success' | 'info';
+  key: string;
+  params?: Record<string, string | number>;
+} | null;
 
 /**
  * The new and review counts and Get Cards (spec 3 §2, §4): after each build the button waits
@@ -64,26 +69,30 @@ export function GetCardsForm({
         outcome.cards === 0
           ? {
               tone: 'info',
-              text: outcome.vocabularyLeft
-                ? t('flashcards.getCards.noneNow')
-                : t('flashcards.getCards.noneLeft'),
+              key: outcome.vocabularyLeft
+                ? 'flashcards.getCards.noneNow'
+                : 'flashcards.getCards.noneLeft',
             }
-          : { tone: 'success', text: t('flashcards.getCards.made', { count: outcome.created }) },
+          : {
+              tone: 'success',
+              key: 'flashcards.getCards.made',
+              params: { count: outcome.created },
+            },
       );
     } catch (error) {
       if (error instanceof ApiRequestError && error.status === 429) {
         rateLimited.current += 1;
         setUntil(Date.now() + rateLimitBackoffMs(rateLimited.current, Math.random()));
       }
-      setNotice({
-        tone: 'error',
-        text:
-          error instanceof ApiRequestError && error.status === 0
-            ? t('flashcards.getCards.offline')
-            : t('flashcards.getCards.failed', {
-                message: error instanceof Error ? error.message : String(error),
-              }),
-      });
+      setNotice(
+        error instanceof ApiRequestError && error.status === 0
+          ? { tone: 'error', key: 'flashcards.getCards.offline' }
+          : {
+              tone: 'error',
+              key: 'flashcards.getCards.failed',
+              params: { message: error instanceof Error ? error.message : String(error) },
+            },
+      );
     } finally {
       setBusy(false);
       setNow(Date.now());
@@ -105,7 +114,7 @@ export function GetCardsForm({
           {waiting ? t('flashcards.getCards.wait', { seconds }) : t('flashcards.getCards.button')}
         </button>
       </div>
-      {notice && <FormMessage tone={notice.tone}>{notice.text}</FormMessage>}
+      {notice && <FormMessage tone={notice.tone}>{t(notice.key, notice.params)}</FormMessage>}
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import { queueCards, refreshDelayMs } from '@lesefuchs/core';
 import { Inbox } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadingScreen } from '../../components/Spinner';
@@ -31,9 +32,17 @@ export function StudyEmpty({
   onRetry: () => void;
 }) {
   const { t, i18n } = useTranslation();
+  // The countdown to the next learning card moves each second.
+  const [tick, setTick] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setTick(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
   if (load === 'loading') return <LoadingScreen message={t('flashcards.loading')} />;
   const waiting = queueCards(state.live).some((card) => card.card_state !== 'review');
-  const seconds = Math.ceil(refreshDelayMs(state.live, now) / 1000);
+  const seconds = Math.ceil(
+    refreshDelayMs(state.live, new Date(Math.max(now.getTime(), tick))) / 1000,
+  );
   return (
     <section
       aria-labelledby="flashcards-empty"

@@ -1,0 +1,157 @@
+import { DEFAULT_SRS_SETTINGS } from '@lesefuchs/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../lib/i18n';
+import { FlashcardsScreen } from './FlashcardsScreen';
+import { stopReviewOutbox } from './review-outbox';
+import { testCard } from './test-cards';
+
+let session: { data: { user: { id: string } } | null; isPending: boolean; error: unknown };
+
+vi.mock('../../lib/auth-client', () => ({
+  authClient: { useSession: () => session },
+  useAuth: () => ({
+    status: session.data ? 'signed-in' : 'signed-out',
+    user: session.data?.user ?? null,
+    refetch: async () => undefined,
+  }),
+}));
+
+type Call = { method: string; url: string; body: unknown };
+let calls: Call[];
+let reviewAnswer: (body: { cardId: number }) => Response | Promise<Response>;
+const PAST = new Date(Date.now() - 3_600_000).toISOString();
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+beforeAll(async () => {
+  await i18n.changeLanguage('en');
+});
+
+beforeEach(() => {
+  localStorage.clear();
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+  calls = [];
+  session = { data: { user: { id: 'user-1' } }, isPending: false, error: null };
+  reviewAnswer = (body) =>
+    json({ outcome: 'applied', card: testCard(body.cardId, 'review', '2030-01-01T00:00:00.000Z') });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      const url = String(input);
+      const body = init.body ? JSON.parse(String(init.body)) : undefined;
+      calls.push({ method: init.method ?? 'GET', url, body });
+      if (url.startsWith('/api/flashcards/queue'))
+        return json({
+          learning: [],
+          review: [],
+          new: [1, 2, 3].map((id) => testCard(id, 'new', PAST)),
+          quota: { remaining_new_cards: 17, remaining_review_cards: 200 },
+          serverTime: new Date().toISOString(),
+        });
+      if (url === '/api/flashcards/reviews') return reviewAnswer(body);
+      if (url === '/api/flashcards/settings') return json({ settings: DEFAULT_SRS_SETTINGS });
+      if (url === '/api/sync')
+        return json({
+          results: body.operations.map((op: { id: string }) => ({ id: op.id, outcome: 'applied' })),
+        });
+      return json({ error: { code: 'not_found', message: 'Not here' } }, 404);
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  stopReviewOutbox();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function renderScreen() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <FlashcardsScreen />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const shownWord = () => document.querySelector('article[data-card-id] h2')?.textContent;
+const reviews = () => calls.filter((call) => call.url === '/api/flashcards/reviews');
+
+describe('the flashcard screen', () => {
+  it('asks a signed-out visitor to sign in', () => {
+    session = { data: null, isPending: false, error: null };
+    renderScreen();
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
+  });
+
+  it('shows the next card at once on a grade and sends the review in the background', async () => {
+    renderScreen();
+    await waitFor(() => expect(shownWord()).toBeTruthy());
+    const first = shownWord();
+    fireEvent.keyDown(document.body, { key: ' ' });
+    fireEvent.keyDown(document.body, { key: '3' });
+    // The next card is on screen before the review call has answered.
+    expect(shownWord()).not.toBe(first);
+    expect(performance.getEntriesByName('flashcard-graded').length).toBeGreaterThan(0);
+    await waitFor(() => expect(reviews()).toHaveLength(1));
+    expect(reviews()[0]?.body).toMatchObject({ rating: 'easy', reviewId: expect.any(String) });
+  });
+
+  it('keeps a grade on the device while offline, under one review id, and says so', async () => {
+    renderScreen();
+    await waitFor(() => expect(shownWord()).toBeTruthy());
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
+    fireEvent.keyDown(document.body, { key: ' ' });
+    fireEvent.keyDown(document.body, { key: '1' });
+    expect(reviews()).toHaveLength(0);
+    await screen.findByText('1 grade is waiting to be sent.');
+    const stored = JSON.parse(
+      localStorage.getItem('lesefuchs.queue.flashcard-reviews.user-1') ?? '[]',
+    );
+    expect(stored).toHaveLength(1);
+    expect(stored[0].payload).toMatchObject({ rating: 'again' });
+  });
+
+  it('queues the grade when the review call cannot reach the server, with the same id', async () => {
+    reviewAnswer = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    renderScreen();
+    await waitFor(() => expect(shownWord()).toBeTruthy());
+    fireEvent.keyDown(document.body, { key: ' ' });
+    fireEvent.keyDown(document.body, { key: '2' });
+    await screen.findByText('1 grade is waiting to be sent.');
+    const stored = JSON.parse(
+      localStorage.getItem('lesefuchs.queue.flashcard-reviews.user-1') ?? '[]',
+    );
+    expect(stored[0].id).toBe((reviews()[0]?.body as { reviewId: string }).reviewId);
+  });
+
+  it('puts the card back and shows the error when the server refuses the grade', async () => {
+    reviewAnswer = () =>
+      json({ error: { code: 'internal_error', message: 'Database is down.' } }, 500);
+    renderScreen();
+    await waitFor(() => expect(shownWord()).toBeTruthy());
+    const first = shownWord();
+    fireEvent.keyDown(document.body, { key: ' ' });
+    fireEvent.keyDown(document.body, { key: '3' });
+    expect(shownWord()).not.toBe(first);
+    const alert = await screen.findByText(/The grade was not saved: Database is down\./);
+    expect(alert).toBeTruthy();
+    expect(shownWord()).toBe(first);
+  });
+});
