@@ -6,6 +6,7 @@ import { FlashcardErrorBoundary } from './FlashcardErrorBoundary';
 import { clearCachedQueue } from './live-queue-store';
 import { StudySession } from './StudySession';
 import { clearSession } from './session-store';
+import { emitStudyEvent } from './study-events';
 import { useFlashcardUser } from './use-flashcard-user';
 
 /** /study/flashcards: the flashcard session (spec 3 §2). Studying needs a signed-in user. */
@@ -33,6 +34,7 @@ export function FlashcardsScreen() {
           onReset={() => {
             clearSession(user.userId);
             clearCachedQueue(user.userId);
+            emitStudyEvent('cache-invalidate', { reason: 'reset' });
           }}
         >
           <StudySession userId={user.userId} sessionUnreachable={user.offline} />

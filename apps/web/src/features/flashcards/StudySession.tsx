@@ -25,6 +25,7 @@ import { StudyCounters } from './StudyCounters';
 import { StudyEmpty } from './StudyEmpty';
 import { StudyNotices } from './StudyNotices';
 import { readDeck, writeDeck } from './session-store';
+import { emitStudyEvent } from './study-events';
 import { currentCard, dropCard, schedulable, studyCounts } from './study-state';
 import { useGetCards } from './use-get-cards';
 import { useSchedulerSettings } from './use-scheduler-settings';
@@ -113,6 +114,7 @@ export function StudySession({
     setPaused(false);
   };
   const changeDeck = (next: string) => {
+    emitStudyEvent('deck-switch', { from: deck, to: next });
     writeDeck(userId, next);
     setDeck(next);
   };

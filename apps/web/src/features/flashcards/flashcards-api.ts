@@ -10,7 +10,7 @@ import {
   SRS_BATCH,
 } from '@lesefuchs/core';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { ApiRequestError, api } from '../../lib/api';
 
 // The session page's calls to /api/flashcards (the contract in core's srs/api.ts). The queue
 // itself is not a query: the page keeps it on the device and changes it card by card. Only
@@ -27,6 +27,12 @@ export const flashcardKeys = {
 };
 
 const BASE = '/api/flashcards';
+
+/** A failure that means "not reached": queue the grade (§4 network-type errors). */
+export function isNetworkError(error: unknown): boolean {
+  if (!(error instanceof ApiRequestError)) return error instanceof TypeError;
+  return error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504;
+}
 
 export function userTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';

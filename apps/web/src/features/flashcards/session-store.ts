@@ -1,4 +1,11 @@
-import { type SessionState, sanitizeDeckPreference } from '@lesefuchs/core';
+import {
+  buildLiveQueue,
+  resumableSession,
+  type SessionState,
+  sanitizeDeckPreference,
+} from '@lesefuchs/core';
+import { readCachedQueue } from './live-queue-store';
+import { emptyStudy, type StudyState } from './study-state';
 
 // The study session kept on the device (spec 3 §3 "Session state (local)"): one per signed-in
 // user, resumed when the page opens again within 16 hours on the same deck. The deck last
@@ -67,4 +74,20 @@ export function writeDeck(userId: string, deck: string, storage: Store = localSt
   } catch {
     // Storage full: the deck is chosen for this visit.
   }
+}
+
+/**
+ * The study state to open a deck on: the saved session and its queue when they may be resumed
+ * (same user and deck, touched within 16 hours), otherwise an empty one.
+ */
+export function resumeStudy(userId: string, deck: string, now: number): StudyState {
+  const session = resumableSession(readSession(userId), userId, deck, now);
+  const cached = session ? readCachedQueue(userId, deck, now) : null;
+  if (!session || !cached) return emptyStudy(deck);
+  return {
+    deck,
+    live: buildLiveQueue([...cached.learning, ...cached.review]),
+    pool: cached.pool,
+    session,
+  };
 }

@@ -1,8 +1,9 @@
 import { type GetCardsOutcome, parseFlashcardDeck, queueCards } from '@lesefuchs/core';
 import { useCallback } from 'react';
 import { useSavedWords } from '../vocabulary/saved-words-store';
+import { isNetworkError } from './flashcards-api';
 import { addLocalCards, localCardsForDeck } from './local-cards';
-import { isNetworkError, type useStudy } from './use-study';
+import type { useStudy } from './use-study';
 
 /**
  * Get Cards: the server makes the cards. When it cannot be reached and the deck is the saved

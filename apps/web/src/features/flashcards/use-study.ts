@@ -1,13 +1,11 @@
 import {
   autoFillOnResume,
-  buildLiveQueue,
   buildSessionQueue,
   type CardSchedulerSettings,
   clampCardRequest,
   isLocalCardId,
   type QueueResponse,
   type Rating,
-  resumableSession,
   SESSION_RULES,
   seededShuffle,
   stableNewIdsAfterDeckChange,
@@ -15,8 +13,14 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiRequestError } from '../../lib/api';
-import { fetchQueue, postReview, startSession, suspendCard } from './flashcards-api';
-import { readCachedQueue, writeCachedQueue } from './live-queue-store';
+import {
+  fetchQueue,
+  isNetworkError,
+  postReview,
+  startSession,
+  suspendCard,
+} from './flashcards-api';
+import { writeCachedQueue } from './live-queue-store';
 import { queueLocalReview } from './local-cards';
 import { overviewKeys } from './overview/overview-api';
 import {
@@ -27,7 +31,8 @@ import {
   queueReview,
   reviewOutbox,
 } from './review-outbox';
-import { readSession, writeSession } from './session-store';
+import { readSession, resumeStudy, writeSession } from './session-store';
+import { emitStudyEvent } from './study-events';
 import {
   addCards,
   applyGrade,
@@ -50,27 +55,9 @@ export type LoadStatus = 'loading' | 'ready' | 'offline' | 'error';
 
 const randomSeed = () => crypto.getRandomValues(new Uint32Array(1))[0] ?? 1;
 
-/** A failure that means "not reached": queue the grade (§4 network-type errors). */
-export function isNetworkError(error: unknown): boolean {
-  if (!(error instanceof ApiRequestError)) return error instanceof TypeError;
-  return error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504;
-}
-
-function initialState(userId: string, deck: string, now: number): StudyState {
-  const session = resumableSession(readSession(userId), userId, deck, now);
-  const cached = session ? readCachedQueue(userId, deck, now) : null;
-  if (!session || !cached) return emptyStudy(deck);
-  return {
-    deck,
-    live: buildLiveQueue([...cached.learning, ...cached.review]),
-    pool: cached.pool,
-    session,
-  };
-}
-
 export function useStudy(userId: string, deck: string, settings: CardSchedulerSettings) {
   const client = useQueryClient();
-  const [state, setState] = useState<StudyState>(() => initialState(userId, deck, Date.now()));
+  const [state, setState] = useState<StudyState>(() => resumeStudy(userId, deck, Date.now()));
   const ref = useRef(state);
   const [now, setNow] = useState(() => new Date());
   const [load, setLoad] = useState<LoadStatus>(state.session ? 'ready' : 'loading');
@@ -120,6 +107,7 @@ export function useStudy(userId: string, deck: string, settings: CardSchedulerSe
           now: at,
         }),
       );
+      emitStudyEvent('session-start', { deck: ref.current.deck });
       setNow(at);
     },
     [update, userId],
@@ -152,7 +140,7 @@ export function useStudy(userId: string, deck: string, settings: CardSchedulerSe
   useEffect(() => {
     void reloads;
     const at = Date.now();
-    const resumed = initialState(userId, deck, at);
+    const resumed = resumeStudy(userId, deck, at);
     ref.current = resumed.session ? resumed : { ...emptyStudy(deck), session: null };
     setState(ref.current);
     setNow(new Date(at));
@@ -199,6 +187,7 @@ export function useStudy(userId: string, deck: string, settings: CardSchedulerSe
         includeSuspended: false,
       });
       addOrStart(answer);
+      emitStudyEvent('cards-fetched', { deck: ref.current.deck, created: answer.created });
       return answer;
     },
     [addOrStart],
@@ -224,6 +213,10 @@ export function useStudy(userId: string, deck: string, settings: CardSchedulerSe
       setNow(at);
       setGradeError(null);
       if (!scheduledCard) return;
+      emitStudyEvent('card-rated', { cardId: card.id, rating, from: card.card_state });
+      const session = ref.current.session;
+      if (session && session.completedCardIds.length === session.currentQueue.length)
+        emitStudyEvent('session-complete', { answered: session.sessionStats.cardsAnswered });
       const seq = (gradeSeq.current.get(card.id) ?? 0) + 1;
       gradeSeq.current.set(card.id, seq);
       const reviewId = crypto.randomUUID();
@@ -268,6 +261,7 @@ export function useStudy(userId: string, deck: string, settings: CardSchedulerSe
     async (card: StudyCard) => {
       update((current) => dropCard(current, card.id, new Date()));
       setNow(new Date());
+      emitStudyEvent('card-suspended', { cardId: card.id });
       if (isLocalCardId(card.id)) return;
       try {
         await suspendCard(Number(card.id));
