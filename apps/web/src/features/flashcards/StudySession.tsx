@@ -8,6 +8,7 @@ import {
 } from '@lesefuchs/core';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLanguage, currentLocale } from '../../lib/i18n';
 import { useOnline } from '../../lib/online';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { usePreferences } from '../profile/preferences-store';
@@ -33,8 +34,6 @@ import { useStudy } from './use-study';
 import { useStudyKeys } from './use-study-keys';
 import { usePendingReviewCount, useStudyTimers } from './use-study-timers';
 
-const previewLocale = (language: string) => (language === 'kr' ? 'ko' : language);
-
 /** The flashcard session of a signed-in learner (spec 3 §2): controls, counters, the card. */
 export function StudySession({
   userId,
@@ -43,10 +42,12 @@ export function StudySession({
   userId: string;
   sessionUnreachable: boolean;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const profile = useProfileQuery(userId);
   const { preferences } = usePreferences(userId, profile.data?.preferences);
-  const language = preferences.nativeLanguage as NativeLanguage;
+  // Meanings in the interface language, which follows the profile's native language (as the
+  // reading screens do).
+  const language: NativeLanguage = currentLanguage();
   const [deck, setDeck] = useState(() => readDeck(userId, preferences.flashcardsDefaultDeck));
   const [mode, setMode] = useState<StudyMode>('normal');
   const [speed, setSpeed] = useState<AutoSpeed>(() => autoSpeedOf(preferences.flashcardsAutoSpeed));
@@ -69,14 +70,8 @@ export function StudySession({
   const card = currentCard(study.state, study.now);
   const counts = studyCounts(study.state, study.now);
   const previews = useMemo(
-    () =>
-      previewIntervals(
-        card && schedulable(card),
-        study.now,
-        settings,
-        previewLocale(i18n.language),
-      ),
-    [card, study.now, settings, i18n.language],
+    () => previewIntervals(card && schedulable(card), study.now, settings, currentLocale()),
+    [card, study.now, settings, language],
   );
 
   // A new card starts on its question.
