@@ -11,7 +11,7 @@ import {
 } from '@lesefuchs/core';
 import type { SavedWord } from '../vocabulary/saved-words-model';
 import { upsertLocalCards } from './flashcards-api';
-import { queueReview } from './review-outbox';
+import { flushReviews, queueReview } from './review-outbox';
 import type { StudyCard } from './study-state';
 
 // Cards made on the device while the server cannot be reached (spec 3 §4 "Local cards and
@@ -168,6 +168,8 @@ export async function syncLocalCards(
   }
   write(userId, { ...result.outbox, reviews });
   for (const [localId, card] of synced) onRemap(localId, card);
+  // The server just answered: the reviews made meanwhile go now, not at the next 30 s turn.
+  if (reviews.length < stored.reviews.length) void flushReviews(userId);
   return result.failedNow;
 }
 
