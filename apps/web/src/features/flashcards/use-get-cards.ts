@@ -32,7 +32,7 @@ export function useGetCards(study: ReturnType<typeof useStudy>, userId: string) 
         const cards = localCardsForDeck(words, deck.levels, known, counts.newCount, new Date());
         if (cards.length === 0) throw error;
         addLocalCards(userId, cards, Date.now());
-        addOrStart({ learning: [], review: [], new: cards as never });
+        addOrStart({ learning: [], review: [], new: cards }, counts);
         return { created: cards.length, cards: cards.length, vocabularyLeft: true };
       }
     },

@@ -4,7 +4,6 @@ import {
   type CardSchedulerSettings,
   clampCardRequest,
   isLocalCardId,
-  type QueueResponse,
   type Rating,
   SESSION_RULES,
   seededShuffle,
@@ -53,6 +52,15 @@ import {
 /** Status of the first load of a deck. */
 export type LoadStatus = 'loading' | 'ready' | 'offline' | 'error';
 
+/** Cards as a queue answer lists them (or local cards made on the device). */
+type Cards = Record<'learning' | 'review' | 'new', readonly StudyCard[]>;
+/** What a session asks for: the learner's counts, or the default targets (20 new, 50 review). */
+type Targets = { newCount: number; reviewCount: number };
+const DEFAULT_TARGETS: Targets = {
+  newCount: SESSION_RULES.newCardsTarget,
+  reviewCount: SESSION_RULES.reviewCardsTarget,
+};
+
 const randomSeed = () => crypto.getRandomValues(new Uint32Array(1))[0] ?? 1;
 
 export function useStudy(userId: string, deck: string, settings: CardSchedulerSettings) {
@@ -81,7 +89,7 @@ export function useStudy(userId: string, deck: string, settings: CardSchedulerSe
   }, [state, userId]);
 
   const buildFrom = useCallback(
-    (answer: Pick<QueueResponse, 'learning' | 'review' | 'new'>) => {
+    (answer: Cards, targets: Targets = DEFAULT_TARGETS) => {
       const at = new Date();
       // New cards drawn before stay first, unless the level or the saved-only option changed.
       const previous = ref.current.session ?? readSession(userId);
@@ -98,8 +106,8 @@ export function useStudy(userId: string, deck: string, settings: CardSchedulerSe
             new: answer.new.map(local),
           },
           studyParams: {
-            newCardsTarget: SESSION_RULES.newCardsTarget,
-            reviewCardsTarget: SESSION_RULES.reviewCardsTarget,
+            newCardsTarget: targets.newCount,
+            reviewCardsTarget: targets.reviewCount,
             options: { includeLeeches: false, includeSuspended: false },
           },
           stableNewIds: stable,
@@ -115,9 +123,9 @@ export function useStudy(userId: string, deck: string, settings: CardSchedulerSe
 
   /** Cards added to the session in the builder's order, or a session started with them. */
   const addOrStart = useCallback(
-    (answer: Pick<QueueResponse, 'learning' | 'review' | 'new'>) => {
+    (answer: Cards, targets?: Targets) => {
       if (!ref.current.session) {
-        buildFrom(answer);
+        buildFrom(answer, targets);
       } else {
         const local = withLocalProgress(ref.current);
         const ordered = buildSessionQueue(
@@ -180,13 +188,14 @@ export function useStudy(userId: string, deck: string, settings: CardSchedulerSe
   /** Get Cards: new cards made from the deck, added to the session (or starting one). */
   const getCards = useCallback(
     async (request: { newCount: number; reviewCount: number }) => {
+      const counts = clampCardRequest(request);
       const answer = await startSession({
         deck: ref.current.deck,
-        ...clampCardRequest(request),
+        ...counts,
         includeLeeches: false,
         includeSuspended: false,
       });
-      addOrStart(answer);
+      addOrStart(answer, counts);
       emitStudyEvent('cards-fetched', { deck: ref.current.deck, created: answer.created });
       return answer;
     },
