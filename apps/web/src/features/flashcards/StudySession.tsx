@@ -27,7 +27,7 @@ import { StudyEmpty } from './StudyEmpty';
 import { StudyNotices } from './StudyNotices';
 import { readDeck, writeDeck } from './session-store';
 import { emitStudyEvent } from './study-events';
-import { currentCard, dropCard, schedulable, studyCounts } from './study-state';
+import { currentCard, dropCard, type StudyCard, schedulable, studyCounts } from './study-state';
 import { useGetCards } from './use-get-cards';
 import { useSchedulerSettings } from './use-scheduler-settings';
 import { useStudy } from './use-study';
@@ -67,7 +67,10 @@ export function StudySession({
   const deckSummary = deckLabel(deck, t);
   const graded = useRef(false);
 
-  const card = currentCard(study.state, study.now);
+  // The card on screen, kept until it is graded or leaves the queue (see currentCard).
+  const shown = useRef<StudyCard['id'] | null>(null);
+  const card = currentCard(study.state, study.now, shown.current);
+  shown.current = card?.id ?? null;
   const counts = studyCounts(study.state, study.now);
   const previews = useMemo(
     () => previewIntervals(card && schedulable(card), study.now, settings, currentLocale()),

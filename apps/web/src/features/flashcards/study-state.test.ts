@@ -222,3 +222,25 @@ describe('studyCounts', () => {
     });
   });
 });
+
+describe('the card on screen', () => {
+  it('stays until it is graded, even when another card would now come first', () => {
+    const state = start(3);
+    const shown = currentCard(state, NOW);
+    expect(shown?.id).toBe(1);
+    // A card that fell due earlier arrives (a refresh): the card on screen is not swapped.
+    const earlier = testCard(99, 'learning', '2026-11-22T07:00:00.000Z');
+    const refreshed = addCards(state, [earlier], NOW);
+    expect(currentCard(refreshed, NOW)?.id).toBe(99);
+    expect(currentCard(refreshed, NOW, 1)?.id).toBe(1);
+    // Once graded, the pinned id no longer holds the screen.
+    const graded = applyGrade(
+      refreshed,
+      shown as NonNullable<typeof shown>,
+      'good',
+      NOW,
+      DEFAULT_SRS_SETTINGS,
+    );
+    expect(currentCard(graded.state, NOW, 1)?.id).toBe(99);
+  });
+});

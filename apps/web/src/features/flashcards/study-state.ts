@@ -72,8 +72,21 @@ export function withLocalProgress(state: StudyState): (card: StudyCard) => Study
   };
 }
 
-/** The card to show now, or null. */
-export function currentCard(state: StudyState, now: Date): StudyCard | null {
+/**
+ * The card to show now, or null. The card on screen stays there until it is graded, suspended
+ * or gone from the queue: a refresh or a card that falls due meanwhile never swaps the card
+ * the learner is looking at (and may just have turned over).
+ */
+export function currentCard(
+  state: StudyState,
+  now: Date,
+  shownId: StudyCard['id'] | null = null,
+): StudyCard | null {
+  if (shownId !== null) {
+    const shown = queueCards(state.live).find((card) => card.id === shownId);
+    // Still to be answered now (a graded card put back for later is not).
+    if (shown && Date.parse(shown.due_at) - now.getTime() < LIVE_QUEUE.earlyGraceMs) return shown;
+  }
   return nextCard(state.live, now);
 }
 
