@@ -91,6 +91,8 @@ export function useStudy(userId: string, deck: string, settings: CardSchedulerSe
   const buildFrom = useCallback(
     (answer: Cards, targets: Targets = DEFAULT_TARGETS) => {
       const at = new Date();
+      // Nothing to study: no session yet (the first Get Cards starts one with its counts).
+      if (answer.learning.length + answer.review.length + answer.new.length === 0) return;
       // New cards drawn before stay first, unless the level or the saved-only option changed.
       const previous = ref.current.session ?? readSession(userId);
       const stable = previous ? stableNewIdsAfterDeckChange(previous, ref.current.deck) : [];
