@@ -152,6 +152,10 @@ describe('the flashcard screen', () => {
     expect(shownWord()).not.toBe(first);
     const alert = await screen.findByText(/The grade was not saved: Database is down\./);
     expect(alert).toBeTruthy();
-    expect(shownWord()).toBe(first);
+    // The refused card is back in the queue as it was (it comes after the card now on screen).
+    const stored = JSON.parse(localStorage.getItem('lesefuchs.flashcards.queue.user-1') ?? '{}');
+    const back = stored.learning.find((c: { word: string }) => c.word === first);
+    expect(back).toMatchObject({ card_state: 'new', last_reviewed_at: null });
+    expect(screen.getByText('0 of 3')).toBeTruthy();
   });
 });
