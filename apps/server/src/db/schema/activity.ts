@@ -17,7 +17,8 @@ import { stories, vocabulary } from './content.ts';
 // and goes with the account (foreign keys cascade). The homepage stats and the streak are
 // computed from these rows, never taken from a client.
 
-const owner = () =>
+/** The user a row belongs to; the row goes with the account. */
+export const owner = () =>
   text('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' });

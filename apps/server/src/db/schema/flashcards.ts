@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { owner } from './activity.ts';
 import { users } from './auth.ts';
 import { vocabulary } from './content.ts';
 
@@ -21,11 +22,6 @@ import { vocabulary } from './content.ts';
 // Numbers the scheduler computes (ease, FSRS stability and difficulty) are double precision: a
 // float4 would give 2.1500000953674316 back for 2.15, and a replayed review would no longer
 // give exactly what the core scheduler gives.
-
-const owner = () =>
-  text('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' });
 
 /** One card per user and vocabulary entry; deck_name is always 'default' (§3). */
 export const flashcards = pgTable(
