@@ -4,6 +4,7 @@ export type ApiErrorCode =
   | 'validation_failed'
   | 'unauthorized'
   | 'forbidden'
+  | 'premium_required'
   | 'not_found'
   | 'conflict'
   | 'payload_too_large'
