@@ -1,4 +1,5 @@
-// Bundles the server (with @lesefuchs/core inlined from source) into dist/index.js.
+// Bundles the server (with @lesefuchs/core inlined from source) into dist/index.js, and the
+// operator's command (`npm run admin` runs it from source) into dist/admin.js.
 // Packages from node_modules stay external and are loaded at run time.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
@@ -6,8 +7,8 @@ import { build } from 'esbuild';
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 await build({
-  entryPoints: ['src/index.ts'],
-  outfile: 'dist/index.js',
+  entryPoints: ['src/index.ts', 'src/admin.ts'],
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -9,12 +9,14 @@ import { AUDIO_DIR, AVATAR_DIR } from './content/corpus.ts';
 import { AUDIO_URL_PREFIX } from './content/importer.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { ApiError, errorBody, handleError } from './http/errors.ts';
+import { premiumAudioGate } from './http/premium-audio.ts';
 import { audioRoutes, avatarRoutes, webAppRoutes } from './http/static.ts';
 import { listDevMailbox, type Mailer } from './mail/mailer.ts';
 import type { RealtimeHub } from './realtime/hub.ts';
 import { EventStreams, eventRoutes } from './routes/events.ts';
 import { flashcardRoutes } from './routes/flashcards.ts';
 import { healthRoutes } from './routes/health.ts';
+import { membershipRoutes } from './routes/membership.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { readingRoutes } from './routes/reading.ts';
 import { statsRoutes } from './routes/stats.ts';
@@ -77,6 +79,7 @@ export function createApp(deps: AppDeps) {
   app.get('/api/config', (c) => c.json({ googleSignIn: deps.config.google !== null }));
   app.route('/api/events', eventRoutes({ auth, hub: deps.hub, streams }));
   app.route('/api/profile', profileRoutes({ auth, db: database.db }));
+  app.route('/api/membership', membershipRoutes({ auth, db: database.db }));
   app.route('/api/stories', storyRoutes({ db: database.db }));
   const reading = { auth, db: database.db, hub: deps.hub };
   app.route('/api/reading/completions', readingRoutes(reading, 'completions'));
@@ -93,7 +96,7 @@ export function createApp(deps: AppDeps) {
       c.json({ messages: await listDevMailbox(database.db, c.req.query('to')) }),
     );
   }
-  app.route(AUDIO_URL_PREFIX, audioRoutes(AUDIO_DIR));
+  app.route(AUDIO_URL_PREFIX, audioRoutes(AUDIO_DIR, premiumAudioGate({ auth, db: database.db })));
   app.route('/avatars', avatarRoutes(AVATAR_DIR));
   app.all('/api/*', (c) =>
     c.json(errorBody('not_found', `No API route ${c.req.method} ${c.req.path}.`), 404),

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import type { Logger } from 'pino';
+import { startAdminListener } from './admin/admin-listener.ts';
 import { createApp } from './app.ts';
 import { createAuth } from './auth/auth.ts';
 import type { Config } from './config.ts';
@@ -69,11 +70,17 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
+  // Only the embedded database is out of reach of other processes while the server runs.
+  const closeAdmin =
+    database.kind === 'pglite'
+      ? await startAdminListener({ dataDir: config.dataDir, db: database.db, hub, logger })
+      : null;
   logger.info({ url, database: database.kind }, 'Lesefuchs is listening');
 
   let closing: Promise<void> | null = null;
   const close = () => {
     closing ??= (async () => {
+      await closeAdmin?.();
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       await streams.closeAll();
       const grace = setTimeout(() => {

@@ -86,13 +86,13 @@ describe.each(targets)(
         const merged = await json(
           await call(user.cookie, 'PATCH', '/api/profile/preferences', {
             leechThreshold: 'never',
-            audioVoice: 'Florian',
+            audiosOpenTextOnPlay: true,
           }),
         );
         expect(merged.profile.preferences).toMatchObject({
           storyMode: 'lesson',
           leechThreshold: 'never',
-          audioVoice: 'Florian',
+          audiosOpenTextOnPlay: true,
         });
         expect(merged.profile.preferencesUpdatedAt).not.toBeNull();
 
@@ -121,7 +121,7 @@ describe.each(targets)(
           await send([
             { id: 'pref-op-00000001', payload: { storyMode: 'focus' } },
             { id: 'pref-op-00000002', payload: { storyMode: 'bogus' } },
-            { id: 'pref-op-00000003', payload: { audioVoice: 'Florian' } },
+            { id: 'pref-op-00000003', payload: { audiosOpenTextOnPlay: true } },
           ]),
         );
         expect(first.results.map((r: { outcome: string }) => r.outcome)).toEqual([
@@ -134,7 +134,10 @@ describe.each(targets)(
         );
         expect(again.results[0].outcome).toBe('duplicate');
         const { profile } = await json(await call(user.cookie, 'GET', '/api/profile'));
-        expect(profile.preferences).toMatchObject({ storyMode: 'focus', audioVoice: 'Florian' });
+        expect(profile.preferences).toMatchObject({
+          storyMode: 'focus',
+          audiosOpenTextOnPlay: true,
+        });
       },
     );
 

@@ -1,52 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { users } from '../src/db/schema/index.ts';
-
-const serverEntry = fileURLToPath(new URL('../src/index.ts', import.meta.url));
-
-/** Starts the real server process on PGlite in `dataDir` and resolves with its URL. */
-function startProcess(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /"url":"(http:\/\/localhost:\d+)"/.exec(output);
-      if (match?.[1]) {
-        child.stdout?.off('data', onData);
-        resolve({ child, url: match[1].replace('localhost', '127.0.0.1') });
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.once('exit', (code) =>
-      reject(new Error(`server exited with ${code} before listening:\n${output}`)),
-    );
-  });
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) => {
-    if (child.exitCode !== null) resolve(child.exitCode);
-    else child.once('exit', (code) => resolve(code));
-  });
+import { exited, startServerProcess } from './server-process.ts';
 
 async function signUp(url: string, email: string): Promise<boolean> {
   try {
@@ -70,7 +28,7 @@ describe('graceful shutdown on PGlite', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('SIGTERM during writes loses no acknowledged write, exits 0 and frees the data directory', async () => {
-    const first = await startProcess(dataDir);
+    const first = await startServerProcess(dataDir);
     const acknowledged: string[] = [];
     let stop = false;
     let counter = 0;
@@ -103,7 +61,7 @@ describe('graceful shutdown on PGlite', () => {
     }
 
     // The lock was released: the server starts again on the same directory.
-    const second = await startProcess(dataDir);
+    const second = await startServerProcess(dataDir);
     const health = await fetch(`${second.url}/api/health`);
     expect(await health.json()).toMatchObject({ status: 'ok', database: 'pglite' });
     second.child.kill('SIGTERM');

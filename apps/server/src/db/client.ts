@@ -89,7 +89,9 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
             listener(message.payload);
         });
         client.on('error', () => {
-          listeners.delete(client);
+          // Already given back (the listener stopped, or the handle closed): a late error of
+          // the ended connection must not release it a second time, which throws.
+          if (!listeners.delete(client)) return;
           client.release(true);
           current = null;
           if (!stopped) setTimeout(() => void connect().catch(() => undefined), 1_000).unref();
@@ -102,11 +104,12 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
         const client = current;
         if (!client || !listeners.delete(client)) return;
         await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
-        client.release();
+        // Closed, not pooled: its handlers stay on it and must never serve another caller.
+        client.release(true);
       };
     },
     async close() {
-      for (const client of listeners) client.release();
+      for (const client of listeners) client.release(true);
       listeners.clear();
       await pool.end();
     },

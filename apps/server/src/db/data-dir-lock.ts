@@ -1,9 +1,19 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
 
 export class DataDirLockedError extends Error {
   override name = 'DataDirLockedError';
+  /** The live process holding the lock, when known. */
+  constructor(
+    message: string,
+    readonly holderPid: number | null = null,
+  ) {
+    super(message);
+  }
 }
+
+/** How long a lock file without a pid counts as being written rather than left behind. */
+const FRESH_LOCK_MS = 2_000;
 
 /**
  * Holds `DATA_DIR/lesefuchs.lock` for the life of the process. PGlite does not lock its
@@ -13,7 +23,7 @@ export class DataDirLockedError extends Error {
 export function acquireDataDirLock(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, 'lesefuchs.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
+  for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = openSync(file, 'wx');
       writeSync(fd, `${process.pid}\n`);
@@ -26,17 +36,35 @@ export function acquireDataDirLock(dataDir: string): () => void {
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = Number.parseInt(readFileSync(file, 'utf8'), 10);
+      const lock = readLock(file);
+      if (!lock) continue; // released meanwhile: try again
+      const holder = lock.pid;
       if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder)) {
         throw new DataDirLockedError(
           `The data directory ${dataDir} is in use by another Lesefuchs process (pid ${holder}). ` +
             'Stop that process, or start this one with another DATA_DIR or a DATABASE_URL.',
+          holder,
         );
+      }
+      // A lock without a pid may be one being written this instant: only an old one is stale.
+      if (!Number.isInteger(holder) && Date.now() - lock.writtenAt < FRESH_LOCK_MS) {
+        throw new DataDirLockedError(`The data directory ${dataDir} is being locked right now.`);
       }
       rmSync(file, { force: true });
     }
   }
   throw new DataDirLockedError(`Could not take the lock on ${file}`);
+}
+
+/** The pid in a lock file (NaN when it has none yet) and when it was written; null when gone. */
+function readLock(file: string): { pid: number; writtenAt: number } | null {
+  try {
+    const writtenAt = statSync(file).mtimeMs;
+    return { pid: Number.parseInt(readFileSync(file, 'utf8'), 10), writtenAt };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
 }
 
 function isAlive(pid: number): boolean {

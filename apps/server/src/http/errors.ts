@@ -19,6 +19,8 @@ export class ApiError extends Error {
 
 export const notFound = (message = 'Not found') => new ApiError(404, 'not_found', message);
 export const unauthorized = () => new ApiError(401, 'unauthorized', 'Sign in to continue.');
+/** A premium-only choice or file asked for by a user who is not premium (spec 2 §6). */
+export const premiumRequired = (message: string) => new ApiError(403, 'premium_required', message);
 
 export function errorBody(code: ApiErrorCode, message: string, details?: unknown): ApiErrorBody {
   return { error: details === undefined ? { code, message } : { code, message, details } };

@@ -1,12 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { premiumVoiceOfAudioFile } from '@lesefuchs/core';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { errorBody } from './errors.ts';
 
 /** Hashed build assets never change under their name: cache them for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** A premium voice's file: kept for a year by the member's browser, never by a shared cache. */
+const PRIVATE_IMMUTABLE = 'private, max-age=31536000, immutable';
 /** Everything else (index.html, the service worker, the manifest) is revalidated on each load. */
 const REVALIDATE = 'no-cache';
 
@@ -57,15 +60,20 @@ export function webAppRoutes(distDir: string) {
 
 /**
  * A folder of content files under a URL prefix: byte ranges (audio seeking, and Safari's
- * range-only playback), the given caching, and the one error shape for a missing file.
+ * range-only playback), the given caching, and the one error shape for a missing file. A
+ * `guard` runs before any file is looked at and may refuse the request.
  */
-function contentFolderRoutes(dir: string, prefix: string, cacheControl: string, missing: string) {
+function contentFolderRoutes(
+  dir: string,
+  prefix: string,
+  cacheControl: (requestPath: string) => string,
+  missing: string,
+  guard: MiddlewareHandler = (_c, next) => next(),
+) {
   const root = path.relative(process.cwd(), dir) || '.';
   return new Hono()
-    .use(
-      '*',
-      cacheFound(() => cacheControl),
-    )
+    .use('*', guard)
+    .use('*', cacheFound(cacheControl))
     .use(
       '*',
       serveStatic({
@@ -79,11 +87,18 @@ function contentFolderRoutes(dir: string, prefix: string, cacheControl: string, 
 
 /**
  * Story audio, cached for a year: the importer versions each URL with the audio's text hash,
- * so a regenerated file gets a new URL.
+ * so a regenerated file gets a new URL. A premium voice's files pass `premiumGate` first and
+ * are cached privately.
  */
-export const audioRoutes = (audioDir: string) =>
-  contentFolderRoutes(audioDir, '/audio', IMMUTABLE, 'No such audio file.');
+export const audioRoutes = (audioDir: string, premiumGate?: MiddlewareHandler) =>
+  contentFolderRoutes(
+    audioDir,
+    '/audio',
+    (requestPath) => (premiumVoiceOfAudioFile(requestPath) ? PRIVATE_IMMUTABLE : IMMUTABLE),
+    'No such audio file.',
+    premiumGate,
+  );
 
 /** The avatar catalogue's pictures (content/avatars), cached for a day. */
 export const avatarRoutes = (avatarDir: string) =>
-  contentFolderRoutes(avatarDir, '/avatars', 'public, max-age=86400', 'No such avatar.');
+  contentFolderRoutes(avatarDir, '/avatars', () => 'public, max-age=86400', 'No such avatar.');

@@ -3,7 +3,9 @@ import { Hono } from 'hono';
 import type { Auth } from '../auth/auth.ts';
 import { type AuthVariables, requireUser } from '../auth/session.ts';
 import type { Database } from '../db/client.ts';
+import { premiumRequired } from '../http/errors.ts';
 import { parseJsonBody } from '../http/validate.ts';
+import { PremiumRequiredError } from '../services/membership.service.ts';
 import {
   getProfile,
   resetPreferences,
@@ -24,7 +26,12 @@ export function profileRoutes(deps: { auth: Auth; db: Database }) {
     })
     .patch('/preferences', async (c) => {
       const patch = await parseJsonBody(c, preferencesPatchSchema);
-      return c.json({ profile: await updatePreferences(deps.db, c.get('user').id, patch) });
+      try {
+        return c.json({ profile: await updatePreferences(deps.db, c.get('user').id, patch) });
+      } catch (error) {
+        if (error instanceof PremiumRequiredError) throw premiumRequired(error.message);
+        throw error;
+      }
     })
     .delete('/preferences', async (c) =>
       c.json({ profile: await resetPreferences(deps.db, c.get('user').id) }),

@@ -9,7 +9,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { profiles, users } from '../db/schema/index.ts';
 import { syncLeechThreshold } from './flashcards/settings.service.ts';
-import type { SyncHandler } from './sync.service.ts';
+import { assertAudioChoicesAllowed, PremiumRequiredError } from './membership.service.ts';
+import { type SyncHandler, SyncRejection } from './sync.service.ts';
 
 /** The profile as the API presents it. */
 export function presentProfile(
@@ -80,13 +81,15 @@ export async function updateProfile(
 /**
  * Merges a change into the stored preferences (spec 1 §7: merged, with updatedAt). A new leech
  * threshold is also written to the SRS settings, which the review endpoint reads; call it
- * inside a transaction so both change together.
+ * inside a transaction so both change together. A premium-only audio choice by a user who is
+ * not premium throws PremiumRequiredError before anything is written (spec 2 §6).
  */
 async function mergePreferences(
   db: Database,
   userId: string,
   patch: PreferencesPatch,
 ): Promise<void> {
+  await assertAudioChoicesAllowed(db, userId, patch);
   await db.insert(profiles).values({ userId }).onConflictDoNothing();
   await db
     .update(profiles)
@@ -125,8 +128,19 @@ export async function resetPreferences(db: Database, userId: string): Promise<Pr
   return getProfile(db, userId);
 }
 
-/** Queued preference changes (the client's "preferences" queue), applied in order, each once. */
+/**
+ * Queued preference changes (the client's "preferences" queue), applied in order, each once. A
+ * change making a premium-only audio choice for a user who is not premium is rejected for good:
+ * retrying it would be refused again.
+ */
 export const preferencesSyncHandler: SyncHandler<typeof preferencesPatchSchema> = {
   payload: preferencesPatchSchema,
-  apply: (tx, userId, patch) => mergePreferences(tx, userId, patch),
+  apply: async (tx, userId, patch) => {
+    try {
+      await mergePreferences(tx, userId, patch);
+    } catch (error) {
+      if (error instanceof PremiumRequiredError) throw new SyncRejection(error.message);
+      throw error;
+    }
+  },
 };

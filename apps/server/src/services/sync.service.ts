@@ -32,9 +32,18 @@ export class SyncRegistry {
 export class UnknownSyncTypeError extends Error {}
 
 /**
+ * Thrown by a handler to refuse an operation for good (a rule, not a failure): the operation is
+ * answered `rejected` with the message, its writes are rolled back and its id is not recorded,
+ * and the rest of the batch goes on. Any other error fails the request, so the client retries.
+ */
+export class SyncRejection extends Error {
+  override name = 'SyncRejection';
+}
+
+/**
  * Applies a batch of queued operations, each at most once: the operation id is recorded in the
  * same transaction as its write, so a retry of an applied id changes nothing. Operations are
- * independent: one rejected payload does not stop the others.
+ * independent: one rejected payload or refused operation does not stop the others.
  */
 export async function applySyncBatch(
   db: Database,
@@ -55,16 +64,23 @@ export async function applySyncBatch(
       });
       continue;
     }
-    const applied = await db.transaction(async (tx) => {
-      const inserted = await tx
-        .insert(appliedOperations)
-        .values({ userId, operationId: operation.id, type: request.type })
-        .onConflictDoNothing()
-        .returning({ id: appliedOperations.operationId });
-      if (inserted.length === 0) return false;
-      await handler.apply(tx as unknown as Database, userId, parsed.data, operation);
-      return true;
-    });
+    let applied: boolean;
+    try {
+      applied = await db.transaction(async (tx) => {
+        const inserted = await tx
+          .insert(appliedOperations)
+          .values({ userId, operationId: operation.id, type: request.type })
+          .onConflictDoNothing()
+          .returning({ id: appliedOperations.operationId });
+        if (inserted.length === 0) return false;
+        await handler.apply(tx as unknown as Database, userId, parsed.data, operation);
+        return true;
+      });
+    } catch (error) {
+      if (!(error instanceof SyncRejection)) throw error;
+      results.push({ id: operation.id, outcome: 'rejected', message: error.message });
+      continue;
+    }
     results.push({ id: operation.id, outcome: applied ? 'applied' : 'duplicate' });
   }
   return { results };

@@ -4,5 +4,6 @@ export * from './content.ts';
 export * from './flashcards.ts';
 export * from './limits.ts';
 export * from './mail.ts';
+export * from './membership.ts';
 export * from './profile.ts';
 export * from './sync.ts';
