@@ -6,6 +6,7 @@ import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
 import { SideNav } from '../components/SideNav';
 import { LoadingScreen } from '../components/Spinner';
+import { AudioSync } from '../features/audio/AudioSync';
 import { StatsSync } from '../features/stats/StatsSync';
 import { ReadingSync } from '../features/stories/ReadingSync';
 import { TourHost } from '../features/tours/TourHost';
@@ -53,6 +54,7 @@ export function Layout() {
       <AuthReturnErrors />
       <RealtimeConnection />
       <StatsSync />
+      <AudioSync />
       <ReadingSync />
       <TourHost />
       <LanguageFromProfile />

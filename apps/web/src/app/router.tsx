@@ -38,7 +38,9 @@ const Story = lazyScreen(
   async () => (await import('../features/stories/StoryScreen')).StoryScreen,
   'status.loadingStory',
 );
-const AudioList = screen('AudioListScreen');
+const AudioList = lazyScreen(
+  async () => (await import('../features/audios/AudioListScreen')).AudioListScreen,
+);
 const Study = lazyScreen(
   async () => (await import('../features/study/StudyHubScreen')).StudyHubScreen,
   'status.loadingStudy',

@@ -17,3 +17,7 @@ export function useOnline(): boolean {
     () => true,
   );
 }
+
+/** Whether the browser believes it is online right now (outside React). */
+export const isOnline = (): boolean =>
+  typeof navigator === 'undefined' || navigator.onLine !== false;

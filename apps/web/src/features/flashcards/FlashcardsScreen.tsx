@@ -2,17 +2,17 @@ import { LogIn } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadingScreen } from '../../components/Spinner';
+import { useDeviceUser } from '../../lib/use-device-user';
 import { FlashcardErrorBoundary } from './FlashcardErrorBoundary';
 import { clearCachedQueue } from './live-queue-store';
 import { StudySession } from './StudySession';
 import { clearSession } from './session-store';
 import { emitStudyEvent } from './study-events';
-import { useFlashcardUser } from './use-flashcard-user';
 
 /** /study/flashcards: the flashcard session (spec 3 §2). Studying needs a signed-in user. */
 export function FlashcardsScreen() {
   const { t } = useTranslation();
-  const user = useFlashcardUser();
+  const user = useDeviceUser();
   return (
     <section aria-labelledby="page-title" className="mx-auto flex w-full max-w-3xl flex-col gap-5">
       <h1 id="page-title" className="page-title">

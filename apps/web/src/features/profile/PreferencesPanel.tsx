@@ -1,7 +1,8 @@
-import type { Preferences } from '@lesefuchs/core';
+import { AUDIO_SPEEDS, type Preferences } from '@lesefuchs/core';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormMessage } from '../../components/Form';
+import { useMembership } from '../audio/membership';
 import { usePreferences } from './preferences-store';
 
 const STORY_MODES = ['normal', 'lesson', 'focus', 'hyperfocus', 'learning', 'practice'] as const;
@@ -14,7 +15,7 @@ function Select<V extends string>({
 }: {
   label: string;
   value: V;
-  options: { value: V; label: string }[];
+  options: { value: V; label: string; disabled?: boolean }[];
   onChange: (value: V) => void;
 }) {
   const id = useId();
@@ -30,7 +31,7 @@ function Select<V extends string>({
         className="rounded-lg border border-stone-300 bg-white px-3 py-2 dark:border-stone-700 dark:bg-stone-900"
       >
         {options.map((option) => (
-          <option key={option.value} value={option.value}>
+          <option key={option.value} value={option.value} disabled={option.disabled}>
             {option.label}
           </option>
         ))}
@@ -72,6 +73,10 @@ export function PreferencesPanel({
 }) {
   const { t } = useTranslation();
   const { preferences, set, reset, failed, pullFailed } = usePreferences(userId, fromServer);
+  // Premium-only audio choices are shown but cannot be picked without a membership (spec 2 §6).
+  const { isPremium } = useMembership();
+  const premiumLabel = (label: string, locked: boolean) =>
+    locked ? `${label} (${t('audio.premiumOnly')})` : label;
   const [resetStatus, setResetStatus] = useState<'done' | 'failed' | null>(null);
   const onReset = async () => {
     if (!window.confirm(t('profile.preferences.resetConfirm'))) return;
@@ -105,12 +110,25 @@ export function PreferencesPanel({
         />
         <Select
           label={t('profile.preferences.audioVoice')}
-          value={preferences.audioVoice}
+          value={isPremium ? preferences.audioVoice : 'Amala'}
           options={[
             { value: 'Amala', label: 'Amala' },
-            { value: 'Florian', label: 'Florian' },
+            { value: 'Florian', label: premiumLabel('Florian', !isPremium), disabled: !isPremium },
           ]}
           onChange={(value) => set('audioVoice', value)}
+        />
+        <Select
+          label={t('audio.speed')}
+          value={isPremium ? preferences.audioSpeed : '1.0'}
+          options={AUDIO_SPEEDS.map((speed) => {
+            const locked = !isPremium && speed !== '1.0';
+            return {
+              value: speed,
+              label: premiumLabel(t('audio.speedValue', { speed: Number(speed) }), locked),
+              disabled: locked,
+            };
+          })}
+          onChange={(value) => set('audioSpeed', value)}
         />
         <Select
           label={t('profile.preferences.clickAction')}

@@ -1,13 +1,15 @@
 import { checkPassword } from '@lesefuchs/core';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { AuthCard, Field, FormMessage } from '../../components/Form';
 import { Panel } from '../../components/Panel';
+import { SignInPrompt } from '../../components/SignInPrompt';
 import { LoadingScreen } from '../../components/Spinner';
 import { Avatar } from '../../components/UserMenu';
 import { authClient, useAuth } from '../../lib/auth-client';
 import { currentLocale } from '../../lib/i18n';
+import { MembershipLine } from '../audio/MembershipLine';
 import { PasswordStrengthBar } from '../auth/PasswordStrength';
 import { ProgressOverview } from '../stats/ProgressOverview';
 import { PreferencesPanel } from './PreferencesPanel';
@@ -30,18 +32,9 @@ export function ProfileScreen() {
   if (status === 'checking') return <LoadingScreen message={t('status.checkingAuth')} />;
   if (!user) {
     return (
-      <AuthCard title={t('pages.profile')}>
+      <SignInPrompt title={t('pages.profile')} message={t('profile.signInPrompt')}>
         {notice && <FormMessage tone="success">{notice}</FormMessage>}
-        <p>{t('profile.signInPrompt')}</p>
-        <div className="flex gap-3">
-          <Link className="button-primary" to="/login">
-            {t('nav.login')}
-          </Link>
-          <Link className="button-secondary" to="/signup">
-            {t('nav.signup')}
-          </Link>
-        </div>
-      </AuthCard>
+      </SignInPrompt>
     );
   }
   if (profile.isPending) return <LoadingScreen message={t('status.loadingProfile')} />;
@@ -81,6 +74,7 @@ function ProfileDetails({ profile }: { profile: Profile }) {
           <p className="text-sm text-stone-500 dark:text-stone-400">
             {t('profile.joined', { date: joined })}
           </p>
+          <MembershipLine />
         </div>
       </div>
       <ProgressOverview userId={profile.id} />

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { LoadingScreen } from '../../components/Spinner';
 import { currentLanguage } from '../../lib/i18n';
+import { StoryAudioBar, useStoryReading } from '../audio/StoryAudioBar';
 import { SaveWordButton } from '../vocabulary/SaveWordButton';
 import {
   FocusMode,
@@ -192,6 +193,7 @@ function StoryViewer({ detail }: { detail: StoryDetail }) {
           )}
         </div>
       </header>
+      <StoryAudioBar story={story} />
 
       {mode === 'normal' && (
         <NormalMode
@@ -242,6 +244,7 @@ function NormalMode({
 }) {
   const { t } = useTranslation();
   const end = useRef<HTMLDivElement>(null);
+  const reading = useStoryReading(detail.story.id);
   const targets = detail.targetVocabularyIds
     .map((id) => detail.vocabulary.find((entry) => entry.id === id))
     .filter((entry) => entry !== undefined);
@@ -266,6 +269,7 @@ function NormalMode({
             language={language}
             boldTargets={preferences.boldTargetWords}
             clickAction={preferences.targetWordClickAction}
+            reading={reading ?? undefined}
             action={(entry, info) => (
               <SaveWordButton
                 entry={entry}

@@ -1,6 +1,6 @@
 import { ARTICLE_OF, type InterfaceLanguage, splitSentences } from '@lesefuchs/core';
 import * as Popover from '@radix-ui/react-popover';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StoryDetail, StoryToken, VocabularyEntry } from './stories-api';
 import { translationIn } from './stories-api';
@@ -101,19 +101,89 @@ interface Props {
   clickAction: 'inline' | 'tooltip';
   /** An action under the meaning, e.g. save the word. */
   action?: (entry: VocabularyEntry, info: WordInfo) => ReactNode;
+  /** While the story's audio is on: its sentences, the one being read, and a seek to one. */
+  reading?: SentenceReading;
+}
+
+/** The sentences of the audio (character ranges of the German text) for following along. */
+export interface SentenceReading {
+  sentences: { from: number; to: number }[];
+  active: number | null;
+  onSeek(index: number): void;
+}
+
+/** Pieces of a paragraph grouped by the audio sentence they stand in (-1: between sentences). */
+function groupBySentence(
+  pieces: { start: number; end: number; node: ReactNode }[],
+  sentences: { from: number; to: number }[],
+): { sentence: number; nodes: ReactNode[]; start: number }[] {
+  const sentenceAt = (position: number) =>
+    sentences.findIndex((sentence) => sentence.from <= position && position < sentence.to);
+  const groups: { sentence: number; nodes: ReactNode[]; start: number }[] = [];
+  for (const piece of pieces) {
+    const sentence = sentenceAt(piece.start);
+    const last = groups[groups.length - 1];
+    if (last && last.sentence === sentence) last.nodes.push(piece.node);
+    else groups.push({ sentence, nodes: [piece.node], start: piece.start });
+  }
+  return groups;
+}
+
+/** Text between words, cut where an audio sentence starts or ends. */
+function textPieces(
+  text: string,
+  start: number,
+  end: number,
+  sentences: { from: number; to: number }[],
+): { start: number; end: number; node: ReactNode }[] {
+  const cuts = [
+    ...new Set(
+      sentences
+        .flatMap((sentence) => [sentence.from, sentence.to])
+        .filter((at) => at > start && at < end),
+    ),
+  ].sort((a, b) => a - b);
+  const bounds = [start, ...cuts, end];
+  return bounds.slice(0, -1).map((from, index) => {
+    const to = bounds[index + 1] as number;
+    return { start: from, end: to, node: text.slice(from, to) };
+  });
 }
 
 /**
  * The German text of a story with every word a button: a tap shows the meaning inline under
  * its paragraph or in a popover, as the learner prefers (spec 2 §2, targetWordClickAction).
  */
-export function TokenizedText({ detail, language, boldTargets, clickAction, action }: Props) {
+export function TokenizedText({
+  detail,
+  language,
+  boldTargets,
+  clickAction,
+  action,
+  reading,
+}: Props) {
+  const { t } = useTranslation();
   const byId = useMemo(
     () => new Map(detail.vocabulary.map((entry) => [entry.id, entry])),
     [detail.vocabulary],
   );
   const [open, setOpen] = useState<number | null>(null);
   const text = detail.story.contentDe;
+  const sentences = reading?.sentences ?? [];
+  const container = useRef<HTMLDivElement>(null);
+
+  // The sentence being read stays in view, without jumping when it already is.
+  useEffect(() => {
+    if (reading?.active === null || reading?.active === undefined) return;
+    const active = container.current?.querySelector('.sentence-active');
+    if (!active || typeof active.scrollIntoView !== 'function') return;
+    const box = active.getBoundingClientRect();
+    // Above the sticky header and player, or below the fold.
+    if (box.top < 220 || box.bottom > window.innerHeight - 40) {
+      const smooth = !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+      active.scrollIntoView({ block: 'center', behavior: smooth ? 'smooth' : 'auto' });
+    }
+  }, [reading?.active]);
 
   // Paragraphs with their tokens, keeping the text between words as written.
   const paragraphs = useMemo(() => {
@@ -133,14 +203,20 @@ export function TokenizedText({ detail, language, boldTargets, clickAction, acti
   }, [text, detail.tokens]);
 
   return (
-    <div className="story-text flex flex-col gap-4" lang="de" data-tour="story-text">
+    <div
+      ref={container}
+      className="story-text flex flex-col gap-4"
+      lang="de"
+      data-tour="story-text"
+    >
       {paragraphs.map((paragraph) => {
-        const pieces: ReactNode[] = [];
+        const pieces: { start: number; end: number; node: ReactNode }[] = [];
         let cursor = paragraph.start;
         let openInfo: WordInfo | null = null;
         for (const index of paragraph.tokens) {
           const token = detail.tokens[index] as StoryToken;
-          if (token.start > cursor) pieces.push(text.slice(cursor, token.start));
+          if (token.start > cursor)
+            pieces.push(...textPieces(text, cursor, token.start, sentences));
           const info = wordInfo(detail, token, byId);
           if (open === index) openInfo = info;
           const button = (
@@ -156,7 +232,7 @@ export function TokenizedText({ detail, language, boldTargets, clickAction, acti
               {info.text}
             </button>
           );
-          pieces.push(
+          const node =
             clickAction === 'tooltip' ? (
               <Popover.Root
                 key={index}
@@ -175,14 +251,42 @@ export function TokenizedText({ detail, language, boldTargets, clickAction, acti
               </Popover.Root>
             ) : (
               button
-            ),
-          );
+            );
+          pieces.push({ start: token.start, end: token.end, node });
           cursor = token.end;
         }
-        if (cursor < paragraph.end) pieces.push(text.slice(cursor, paragraph.end));
+        if (cursor < paragraph.end) {
+          pieces.push(...textPieces(text, cursor, paragraph.end, sentences));
+        }
+        const content = reading
+          ? groupBySentence(pieces, sentences).map((group) =>
+              group.sentence < 0 ? (
+                group.nodes
+              ) : (
+                <span
+                  key={group.start}
+                  className={`sentence ${group.sentence === reading.active ? 'sentence-active' : ''}`}
+                  data-testid="story-sentence"
+                  aria-current={group.sentence === reading.active ? 'true' : undefined}
+                >
+                  {sentences[group.sentence]?.from === group.start && (
+                    <button
+                      type="button"
+                      className="sentence-seek"
+                      aria-label={t('audio.playFromSentence', { number: group.sentence + 1 })}
+                      onClick={() => reading.onSeek(group.sentence)}
+                    >
+                      <span aria-hidden>▸</span>
+                    </button>
+                  )}
+                  {group.nodes}
+                </span>
+              ),
+            )
+          : pieces.map((piece) => piece.node);
         return (
           <div key={paragraph.start}>
-            <p className="text-lg leading-relaxed">{pieces}</p>
+            <p className="text-lg leading-relaxed">{content}</p>
             {clickAction === 'inline' && openInfo && (
               <div
                 role="status"

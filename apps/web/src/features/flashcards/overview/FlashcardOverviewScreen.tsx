@@ -2,7 +2,7 @@ import type { CardCounts } from '@lesefuchs/core';
 import { GraduationCap, Settings } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AuthCard } from '../../../components/Form';
+import { SignInPrompt } from '../../../components/SignInPrompt';
 import { LoadingScreen } from '../../../components/Spinner';
 import { useAuth } from '../../../lib/auth-client';
 import { currentLocale } from '../../../lib/i18n';
@@ -18,17 +18,10 @@ export function FlashcardOverviewScreen() {
   if (status === 'checking') return <LoadingScreen message={t('status.checkingAuth')} />;
   if (!user) {
     return (
-      <AuthCard title={t('flashcardOverview.title')}>
-        <p>{t('flashcardOverview.signInPrompt')}</p>
-        <div className="flex flex-wrap gap-3">
-          <Link className="button-primary" to="/login">
-            {t('nav.login')}
-          </Link>
-          <Link className="button-secondary" to="/signup">
-            {t('nav.signup')}
-          </Link>
-        </div>
-      </AuthCard>
+      <SignInPrompt
+        title={t('flashcardOverview.title')}
+        message={t('flashcardOverview.signInPrompt')}
+      />
     );
   }
   return <Overview userId={user.id} />;

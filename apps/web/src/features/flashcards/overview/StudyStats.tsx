@@ -1,7 +1,8 @@
 import { type FlashcardStatsResponse, LEVELS } from '@lesefuchs/core';
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormMessage } from '../../../components/Form';
+import { Panel } from '../../../components/Panel';
 import { currentLocale } from '../../../lib/i18n';
 import { longDate } from '../../stats/StreakBadge';
 import { useFlashcardStatsQuery } from './overview-api';
@@ -18,26 +19,17 @@ export const ZERO_STATS: Omit<FlashcardStatsResponse, 'quota' | 'limits'> = {
   decks: [],
 };
 
-/**
- * A titled part of the statistics. (The shared Panel derives its heading id from the title,
- * which collides for titles without Latin letters, e.g. Korean.)
- */
-function StatsPanel({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
+const TILE = 'rounded-xl bg-stone-50 px-3 py-2 dark:bg-stone-800/60';
+
+/** One figure of the statistics: its name over its value. */
+function StatTile({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <section
-      aria-labelledby={id}
-      className="flex flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-4 sm:p-5 dark:border-stone-800 dark:bg-stone-900"
-    >
-      <h2 id={id} className="font-semibold text-lg">
-        {title}
-      </h2>
-      {children}
-    </section>
+    <div className={TILE}>
+      <dt className="text-stone-600 text-xs dark:text-stone-300">{label}</dt>
+      <dd className="font-semibold text-xl tabular-nums">{children}</dd>
+    </div>
   );
 }
-
-const TILE = 'rounded-xl bg-stone-50 px-3 py-2 dark:bg-stone-800/60';
 
 /** The study streak, the studied-cards tally and the cards of each level deck. */
 export function StudyStats({ userId }: { userId: string }) {
@@ -74,32 +66,17 @@ export function StudyStats({ userId }: { userId: string }) {
           </button>
         </div>
       )}
-      <StatsPanel title={t('flashcardOverview.stats.streakTitle')}>
+      <Panel compact title={t('flashcardOverview.stats.streakTitle')}>
         <dl className="grid grid-cols-2 gap-3">
-          <div className={TILE}>
-            <dt className="text-stone-600 text-xs dark:text-stone-300">
-              {t('flashcardOverview.stats.current')}
-            </dt>
-            <dd className="font-semibold text-xl tabular-nums">
-              {t('flashcardOverview.stats.days', { count: streak.current_streak_days })}
-            </dd>
-          </div>
-          <div className={TILE}>
-            <dt className="text-stone-600 text-xs dark:text-stone-300">
-              {t('flashcardOverview.stats.longest')}
-            </dt>
-            <dd className="font-semibold text-xl tabular-nums">
-              {t('flashcardOverview.stats.days', { count: streak.longest_streak_days })}
-            </dd>
-          </div>
-          <div className={TILE}>
-            <dt className="text-stone-600 text-xs dark:text-stone-300">
-              {t('flashcardOverview.stats.totalDays')}
-            </dt>
-            <dd className="font-semibold text-xl tabular-nums">
-              {number.format(streak.total_study_days)}
-            </dd>
-          </div>
+          <StatTile label={t('flashcardOverview.stats.current')}>
+            {t('flashcardOverview.stats.days', { count: streak.current_streak_days })}
+          </StatTile>
+          <StatTile label={t('flashcardOverview.stats.longest')}>
+            {t('flashcardOverview.stats.days', { count: streak.longest_streak_days })}
+          </StatTile>
+          <StatTile label={t('flashcardOverview.stats.totalDays')}>
+            {number.format(streak.total_study_days)}
+          </StatTile>
           <div className={TILE}>
             <dt className="text-stone-600 text-xs dark:text-stone-300">
               {t('flashcardOverview.stats.lastStudy')}
@@ -115,9 +92,9 @@ export function StudyStats({ userId }: { userId: string }) {
             </dd>
           </div>
         </dl>
-      </StatsPanel>
+      </Panel>
 
-      <StatsPanel title={t('flashcardOverview.stats.tallyTitle')}>
+      <Panel compact title={t('flashcardOverview.stats.tallyTitle')}>
         <p className="text-sm text-stone-600 dark:text-stone-300">
           {t('flashcardOverview.stats.tallyExplain')}
         </p>
@@ -135,9 +112,9 @@ export function StudyStats({ userId }: { userId: string }) {
             </div>
           ))}
         </dl>
-      </StatsPanel>
+      </Panel>
 
-      <StatsPanel title={t('flashcardOverview.stats.decksTitle')}>
+      <Panel compact title={t('flashcardOverview.stats.decksTitle')}>
         {decks.length === 0 ? (
           <p className="text-sm text-stone-600 dark:text-stone-300">
             {t('flashcardOverview.stats.noDecks')}
@@ -193,7 +170,7 @@ export function StudyStats({ userId }: { userId: string }) {
             })}
           </p>
         )}
-      </StatsPanel>
+      </Panel>
     </div>
   );
 }

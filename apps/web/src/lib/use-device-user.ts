@@ -1,14 +1,16 @@
 import { useEffect } from 'react';
-import { authClient } from '../../lib/auth-client';
+import { authClient } from './auth-client';
 
-// Who studies. Queue loading and grading need a signed-in user (spec 3 §2, §6). When the
-// session check itself cannot reach the server (offline, a reload with the network cut), the
-// user last seen signed in on this device keeps studying from the device's queue, and the
-// grades wait in the outbox; a server that answers "signed out" ends that.
+// Whose data this device works with. When the session check itself cannot reach the server
+// (offline, a reload with the network cut), the user last seen signed in on this device goes
+// on working from the device — studying from the saved flashcard queue, counting listens,
+// keeping their membership — and their changes wait in the queues; a server that answers
+// "signed out" ends that.
 
+/** The key predates its use beyond flashcards; kept so devices remember their user. */
 const REMEMBERED_KEY = 'lesefuchs.flashcards.lastUser';
 
-export type FlashcardUser =
+export type DeviceUser =
   | { status: 'checking'; userId: null; offline: false }
   | { status: 'signed-out'; userId: null; offline: false }
   | { status: 'signed-in'; userId: string; offline: boolean };
@@ -21,7 +23,7 @@ const remembered = () => {
   }
 };
 
-export function useFlashcardUser(): FlashcardUser {
+export function useDeviceUser(): DeviceUser {
   const session = authClient.useSession();
   const userId = session.data?.user.id ?? null;
   const error = session.error as { status?: number } | null;

@@ -1,0 +1,40 @@
+import { useEffect } from 'react';
+import { useDeviceUser } from '../../lib/use-device-user';
+import { hydrateListens, setListenOwner } from './listens';
+
+/** Idle start of the daily merge (spec 1 §9: 1500 ms timeout, 300 ms fallback). */
+const IDLE_TIMEOUT_MS = 1_500;
+const IDLE_FALLBACK_MS = 300;
+
+/**
+ * Counts listens for whoever is signed in (or the guest), and once a day merges the listened
+ * audio the server knows into the device when the browser is idle. Renders nothing.
+ */
+export function AudioSync() {
+  // Offline, the user last signed in on this device keeps their listens.
+  const { userId, status, offline } = useDeviceUser();
+
+  useEffect(() => {
+    if (status === 'checking') return;
+    setListenOwner(userId);
+    if (!userId || offline) return;
+    const hydrate = () => void hydrateListens(userId).catch(() => undefined);
+    const idle =
+      typeof window.requestIdleCallback === 'function'
+        ? window.requestIdleCallback(hydrate, { timeout: IDLE_TIMEOUT_MS })
+        : null;
+    const fallback = idle === null ? window.setTimeout(hydrate, IDLE_FALLBACK_MS) : null;
+    // An app left open overnight merges again on the next day's first visit to the tab.
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') hydrate();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisible);
+      if (idle !== null) window.cancelIdleCallback(idle);
+      if (fallback !== null) window.clearTimeout(fallback);
+    };
+  }, [userId, status, offline]);
+
+  return null;
+}

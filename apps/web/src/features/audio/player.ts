@@ -1,0 +1,80 @@
+import { useSyncExternalStore } from 'react';
+import { onStopAudio } from '../../lib/audio-bus';
+import { isOnline } from '../../lib/online';
+import { AudioCache, indexedDbStore } from './audio-cache';
+import { AudioController } from './audio-controller';
+import { loadAudio } from './audio-source';
+import { browserSpeech } from './browser-speech';
+import { recordListen } from './listens';
+import type { PlayerState } from './types';
+import { decodeWithWebAudio } from './web-audio-media';
+
+// The app's one audio player: an AudioController wired to the browser (an <audio> element, the
+// IndexedDB cache, speech synthesis, Web Audio) and to the app-wide stop signal, which route
+// changes, page hide, backgrounding and unload send (see app/Layout).
+
+let warnedUnsupported = false;
+
+function createPlayer(): AudioController {
+  const cache = new AudioCache(indexedDbStore());
+  const controller = new AudioController({
+    createMedia: () => {
+      const audio = new Audio();
+      audio.preload = 'auto';
+      return audio;
+    },
+    load: (request, signal) =>
+      loadAudio(
+        request,
+        {
+          cache,
+          fetch: (input, init) => fetch(input, init),
+          online: isOnline,
+          onCacheUnsupported: () => {
+            if (!warnedUnsupported) console.warn('IndexedDB not supported: audio is streamed');
+            warnedUnsupported = true;
+          },
+        },
+        signal,
+      ),
+    createObjectUrl: (blob) => URL.createObjectURL(blob),
+    revokeObjectUrl: (url) => URL.revokeObjectURL(url),
+    decodeWithWebAudio,
+    speech: browserSpeech(),
+    onListen: (request) => {
+      recordListen(request.storyId, request.language);
+    },
+  });
+  onStopAudio(() => controller.stop());
+  return controller;
+}
+
+let instance: AudioController | null = null;
+
+/** The player (made on first use, so pages without audio never touch media or IndexedDB). */
+export function player(): AudioController {
+  instance ??= createPlayer();
+  return instance;
+}
+
+export const audioPlayer = {
+  toggle: (...args: Parameters<AudioController['toggle']>) => player().toggle(...args),
+  stop: () => instance?.stop(),
+  resume: () => instance?.resume(),
+  seek: (seconds: number) => instance?.seek(seconds),
+  setSpeed: (speed: number) => instance?.setSpeed(speed),
+  clearError: () => instance?.clearError(),
+};
+
+const subscribe = (listener: () => void) => player().subscribe(listener);
+const snapshot = () => player().getState();
+
+/** The player's state, re-rendering on every change. */
+export function useAudioPlayer(): PlayerState {
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
+}
+
+/** Whether this story's audio (in this language) is loading, playing or paused. */
+export function isPlayerOn(state: PlayerState, storyId: number, language = 'de'): boolean {
+  return state.status !== 'idle' && state.storyId === storyId && state.language === language;
+}
