@@ -41,6 +41,13 @@ export async function useTheme(page: Page, theme: 'light' | 'dark') {
   }, theme);
 }
 
+/** The page again in a theme, stored the way the app stores the learner's choice. */
+export async function showTheme(page: Page, theme: 'light' | 'dark') {
+  await page.evaluate((mode) => localStorage.setItem('lesefuchs.theme', mode), theme);
+  await page.reload();
+  await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
+}
+
 let counter = 0;
 
 /**

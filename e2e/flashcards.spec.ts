@@ -7,7 +7,7 @@ import {
   scheduleCard,
 } from '@lesefuchs/core';
 import type { Locator, Page } from '@playwright/test';
-import { expect, SCREENSHOT_DIR, signUpThroughApi, test } from './fixtures';
+import { expect, SCREENSHOT_DIR, showTheme, signUpThroughApi, test } from './fixtures';
 
 // The flashcard journey of issue #6: cards from level A1, ten reviews by keyboard, mouse and
 // swipe, five more offline with a reload while offline, and every review on the server exactly
@@ -21,13 +21,6 @@ const ratingButton = (page: Page, rating: 'Again' | 'Good' | 'Easy') =>
   page.getByRole('group', { name: 'Rate your answer' }).getByRole('button', {
     name: new RegExp(`^${rating}\\b`),
   });
-
-/** The page again in a theme, stored the way the app stores the learner's choice. */
-async function showTheme(page: Page, theme: 'light' | 'dark') {
-  await page.evaluate((mode) => localStorage.setItem('lesefuchs.theme', mode), theme);
-  await page.reload();
-  await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
-}
 
 async function getCardsFromA1(page: Page, newCards: number) {
   await page.goto('/study/flashcards');

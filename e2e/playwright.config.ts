@@ -16,6 +16,8 @@ const chromium = {
     '--disable-component-update',
     '--disable-sync',
     '--no-first-run',
+    // The audio tests start playback from code as well as from clicks.
+    '--autoplay-policy=no-user-gesture-required',
   ],
 };
 

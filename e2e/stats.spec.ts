@@ -78,6 +78,8 @@ test('a past best streak is told with its long date in the interface language', 
   await expect(page.getByText(`Best streak: 1 day, reached on ${long}`)).toBeVisible();
 
   await page.locator('footer select').selectOption('kr');
+  // The Korean texts load on first use: a click before they are in tells the English message.
+  await expect(page.getByTestId('streak-badge')).toHaveAccessibleName('현재 연속 학습: 0일');
   const korean = await page.evaluate(
     (day) =>
       new Intl.DateTimeFormat('ko-KR', { dateStyle: 'long', timeZone: 'UTC' }).format(

@@ -137,10 +137,24 @@ test('searches the word list by an English and a Korean meaning, bulk-adds five 
     fullPage: true,
   });
 
+  // The search settles after a pause; each step waits for the count to change.
+  const count = page.getByText(/^Showing \d+ of \d+ words$/);
+  const searched = await count.textContent();
   await search.fill('');
+  await expect(count).not.toHaveText(searched ?? '');
+  const all = await count.textContent();
   await page.getByRole('button', { name: /^A1/ }).click();
-  const boxes = list.getByRole('checkbox');
-  for (let i = 0; i < 5; i++) await boxes.nth(i).check();
+  await expect(count).not.toHaveText(all ?? '');
+  await expect(list.getByRole('checkbox', { checked: true })).toHaveCount(0);
+  // Tick the first five by name, so a row that moves while the list settles is not missed.
+  const names = (
+    await list
+      .getByRole('checkbox')
+      .evaluateAll((boxes) => boxes.slice(0, 5).map((box) => box.getAttribute('aria-label') ?? ''))
+  ).filter(Boolean);
+  expect(names).toHaveLength(5);
+  for (const name of names) await list.getByRole('checkbox', { name, exact: true }).check();
+  await expect(list.getByRole('checkbox', { checked: true })).toHaveCount(5);
   await page.getByRole('button', { name: 'Add to my list' }).click();
   await expect.poll(() => serverWords(page), { timeout: 30_000 }).toHaveLength(5);
 
