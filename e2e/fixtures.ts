@@ -49,6 +49,8 @@ export async function showTheme(page: Page, theme: 'light' | 'dark') {
 }
 
 let counter = 0;
+/** Playwright's worker index, so that two workers never make the same address or nickname. */
+const worker = process.env.TEST_PARALLEL_INDEX ?? '0';
 
 /**
  * Signs a new user up through the API and confirms the address with the link from the dev
@@ -60,12 +62,12 @@ export async function signUpThroughApi(
   extra: { nativeLanguage?: string } = {},
 ) {
   counter += 1;
-  const email = `e2e-${Date.now()}-${counter}@example.com`;
+  const email = `e2e-${Date.now()}-${worker}-${counter}@example.com`;
   const response = await page.request.post('/api/auth/sign-up/email', {
     data: {
       email,
       password: 'correct horse battery',
-      name: `${name}${String(Date.now()).slice(-6)}${String(counter).padStart(2, '0')}`,
+      name: `${name}${String(Date.now()).slice(-6)}${worker}${String(counter).padStart(2, '0')}`,
       ...extra,
     },
   });

@@ -23,18 +23,17 @@ const ROUTES: { path: string; heading: string | RegExp; name: string }[] = [
 ];
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`every route renders in the ${theme} theme with the right header and no accessibility violations`, async ({
-    page,
-    axe,
-  }, testInfo) => {
-    await useTheme(page, theme);
-    const wide = testInfo.project.name === 'desktop';
-    for (const route of ROUTES) {
+  for (const route of ROUTES) {
+    test(`${route.path} renders in the ${theme} theme with the right header and no accessibility violations`, async ({
+      page,
+      axe,
+    }, testInfo) => {
+      await useTheme(page, theme);
       await page.goto(route.path);
       await expect(page.getByRole('heading', { level: 1, name: route.heading })).toBeVisible();
       await expect(page.getByTestId('header')).toHaveAttribute(
         'data-variant',
-        wide ? 'wide' : 'compact',
+        testInfo.project.name === 'desktop' ? 'wide' : 'compact',
       );
       await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
       await axe(page);
@@ -42,8 +41,8 @@ for (const theme of ['light', 'dark'] as const) {
         path: `${SCREENSHOT_DIR}/${testInfo.project.name}-${theme}-${route.name}.png`,
         fullPage: true,
       });
-    }
-  });
+    });
+  }
 }
 
 test('the footer is hidden on story pages and shown elsewhere', async ({ page }) => {

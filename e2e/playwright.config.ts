@@ -25,7 +25,9 @@ export default defineConfig({
   testDir: '.',
   outputDir: './.output/results',
   fullyParallel: false,
-  workers: 1,
+  // Test files run in separate browsers against the one server. Most of a journey is waiting
+  // (audio playing, queues flushing, debounces), so three workers fit on two cores.
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list']],

@@ -3,12 +3,17 @@
 //   4. server integration (vitest: PGlite, and PostgreSQL when one answers)
 //   5. end to end (Playwright in Debian's Chromium against the production build)
 import { spawnSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+
+// Vitest leaves one core free by default; on a two-core machine that is one worker. Each
+// test file has its own databases and servers, so two run side by side.
+const workers = ['--maxWorkers', String(Math.max(2, availableParallelism() - 1))];
 
 const steps = [
   ['lint', 'npx', ['biome', 'ci', '.']],
   ['types', 'npm', ['run', 'typecheck']],
-  ['unit', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'web']],
-  ['integration', 'npx', ['vitest', 'run', '--project', 'integration']],
+  ['unit', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'web', ...workers]],
+  ['integration', 'npx', ['vitest', 'run', '--project', 'integration', ...workers]],
   ['e2e', 'node', ['scripts/e2e.mjs']],
 ];
 

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +17,7 @@ import { createSyncRegistry } from './services/sync-handlers.ts';
 
 /** How long a shutdown waits for in-flight requests before closing connections anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
+const KEEP_ALIVE_MS = 65_000;
 
 export interface RunningServer {
   url: string;
@@ -63,7 +65,12 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     webDistDir: defaultWebDistDir(),
   });
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }) as Server;
+  // Node closes an idle keep-alive socket after 5 s; a client sending on it at that instant
+  // gets ECONNRESET (browsers retry, most other clients do not). 65 s outlives the 60 s idle
+  // limit common to proxies and load balancers, so they close their side first.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
@@ -85,12 +92,11 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       await streams.closeAll();
       const grace = setTimeout(() => {
         logger.warn('closing connections that outlived the shutdown grace period');
-        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+        server.closeAllConnections();
       }, SHUTDOWN_GRACE_MS);
       // Keep-alive connections go as soon as their in-flight request is answered.
-      const http = server as unknown as { closeIdleConnections(): void };
-      http.closeIdleConnections();
-      const reaper = setInterval(() => http.closeIdleConnections(), 50);
+      server.closeIdleConnections();
+      const reaper = setInterval(() => server.closeIdleConnections(), 50);
       await stopped;
       clearInterval(reaper);
       clearTimeout(grace);

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -64,7 +65,23 @@ describe('graceful shutdown on PGlite', () => {
     const second = await startServerProcess(dataDir);
     const health = await fetch(`${second.url}/api/health`);
     expect(await health.json()).toMatchObject({ status: 'ok', database: 'pglite' });
+
+    // An idle keep-alive socket is kept 65 s (a client never sends on one being closed), and
+    // still does not hold up the shutdown.
+    const agent = new http.Agent({ keepAlive: true });
+    const keepAlive = await new Promise<string | undefined>((resolve, reject) => {
+      http
+        .get(`${second.url}/api/health`, { agent }, (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.headers['keep-alive']));
+        })
+        .on('error', reject);
+    });
+    expect(keepAlive).toBe('timeout=65');
     second.child.kill('SIGTERM');
+    const secondKilledAt = Date.now();
     expect(await exited(second.child)).toBe(0);
+    expect(Date.now() - secondKilledAt, 'an idle socket held up the shutdown').toBeLessThan(5_000);
+    agent.destroy();
   }, 120_000);
 });
