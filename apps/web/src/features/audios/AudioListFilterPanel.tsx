@@ -75,7 +75,7 @@ export function AudioListFilterPanel({
           className="-mt-2 flex items-center gap-1.5 text-sm text-stone-500 dark:text-stone-400"
         >
           <Lock aria-hidden size={14} />
-          {t('audioList.premiumHint')}
+          {t('audio.premiumChoices')}
         </p>
       )}
 

@@ -98,7 +98,7 @@ export const AudioListItem = memo(function AudioListItem({
   const language = currentLanguage();
   const nativeTitle = titleIn(story, language);
   const speedText = t('audioList.speedValue', { speed: formatSpeed(speed) });
-  const premiumHint = t('audioList.premiumOnly');
+  const premiumHint = t('audio.premiumOnly');
   return (
     <article
       aria-labelledby={`${id}-title`}

@@ -253,7 +253,7 @@ describe('the audio list', () => {
     expect((screen.getByRole('button', { name: 'Amala' }) as HTMLButtonElement).disabled).toBe(
       false,
     );
-    expect(screen.getByText(/are for Premium members/)).toBeTruthy();
+    expect(screen.getByText(/are for premium members/)).toBeTruthy();
     const toggle = item('Der Zug').getByRole('button', {
       name: 'Speed of “Der Zug”: 1×',
     }) as HTMLButtonElement;
