@@ -73,7 +73,7 @@ describe('graceful shutdown on PGlite', () => {
       http
         .get(`${second.url}/api/health`, { agent }, (response) => {
           response.resume();
-          response.on('end', () => resolve(response.headers['keep-alive']));
+          response.on('end', () => resolve(response.headers['keep-alive']?.toString()));
         })
         .on('error', reject);
     });
