@@ -2,6 +2,7 @@ import { type AudioSpeed, type Level, nextAudioSpeed } from '@lesefuchs/core';
 import { Headphones, RotateCcw } from 'lucide-react';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../components/LoadError';
 import { useAudioSettings } from '../audio/audio-settings';
 import { useListenedAudio } from '../audio/listens';
 import { playRequestFor } from '../audio/play-request';
@@ -140,12 +141,11 @@ export function AudioListScreen() {
           ))}
         </div>
       ) : stories.isError && !stories.data ? (
-        <div role="alert" className="flex flex-col items-start gap-3">
-          <p>{t('audioList.error')}</p>
-          <button type="button" className="button-secondary" onClick={() => void stories.refetch()}>
-            {t('audioList.tryAgain')}
-          </button>
-        </div>
+        <LoadError
+          message={t('audioList.error')}
+          retryLabel={t('audioList.tryAgain')}
+          onRetry={() => void stories.refetch()}
+        />
       ) : withAudio.length === 0 ? (
         <EmptyState>{t('audioList.noAudio')}</EmptyState>
       ) : (

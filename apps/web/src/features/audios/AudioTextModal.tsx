@@ -2,6 +2,7 @@ import type { InterfaceLanguage } from '@lesefuchs/core';
 import { X } from 'lucide-react';
 import { memo, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../components/LoadError';
 import { currentLanguage } from '../../lib/i18n';
 import { isPlayerOn, useAudioPlayer } from '../audio/player';
 import { CategoryBadge, LevelBadge } from '../stories/StoryCard';
@@ -130,16 +131,11 @@ export function AudioTextModal({
               {t('audioList.text.loading')}
             </p>
           ) : detail.isError ? (
-            <div role="alert" className="flex flex-col items-start gap-3">
-              <p>{t('audioList.text.loadError')}</p>
-              <button
-                type="button"
-                className="button-secondary"
-                onClick={() => void detail.refetch()}
-              >
-                {t('audioList.text.retry')}
-              </button>
-            </div>
+            <LoadError
+              message={t('audioList.text.loadError')}
+              retryLabel={t('audioList.text.retry')}
+              onRetry={() => void detail.refetch()}
+            />
           ) : (
             <StoryText
               text={shown === 'de' ? (content?.contentDe ?? '') : (translation?.text ?? '')}

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Chip } from '../../components/Chip';
+import { LoadError } from '../../components/LoadError';
 import { useAuth } from '../../lib/auth-client';
 import { PreferencesPanel } from '../profile/PreferencesPanel';
 import { GUEST } from '../profile/preferences-store';
@@ -195,12 +196,11 @@ export function StoryListScreen() {
           ))}
         </div>
       ) : stories.isError && !stories.data ? (
-        <div role="alert" className="flex flex-col items-start gap-3">
-          <p>{t('stories.error')}</p>
-          <button type="button" className="button-secondary" onClick={() => void stories.refetch()}>
-            {t('stories.tryAgain')}
-          </button>
-        </div>
+        <LoadError
+          message={t('stories.error')}
+          retryLabel={t('stories.tryAgain')}
+          onRetry={() => void stories.refetch()}
+        />
       ) : (
         <>
           <p className="text-sm text-stone-600 dark:text-stone-300" aria-live="polite">

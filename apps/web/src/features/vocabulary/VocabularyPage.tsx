@@ -9,6 +9,7 @@ import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { VOCABULARY_HEADER_ID } from '../../app/navigation';
+import { LoadError } from '../../components/LoadError';
 import { currentLanguage } from '../../lib/i18n';
 import type { VocabularyEntry } from '../stories/stories-api';
 import { useReaderPreferences } from '../stories/use-reader-preferences';
@@ -102,6 +103,11 @@ export function VocabularyScreen() {
   }, [hash, preferences]);
 
   useEffect(() => {
+    // Typing settles first; a cleared box shows the whole deck at once, not the old search.
+    if (searchText.trim() === '') {
+      setQuery(searchText);
+      return;
+    }
     const timer = window.setTimeout(() => setQuery(searchText), SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
   }, [searchText]);
@@ -258,16 +264,11 @@ export function VocabularyScreen() {
         {loading ? (
           <VocabularySkeleton view={view} label={t('status.loading')} />
         ) : failed ? (
-          <div role="alert" className="flex flex-col items-start gap-3">
-            <p>{t('vocabulary.screen.loadFailed')}</p>
-            <button
-              type="button"
-              className="button-secondary"
-              onClick={() => void vocabulary.refetch()}
-            >
-              {t('vocabulary.screen.retry')}
-            </button>
-          </div>
+          <LoadError
+            message={t('vocabulary.screen.loadFailed')}
+            retryLabel={t('vocabulary.screen.retry')}
+            onRetry={() => void vocabulary.refetch()}
+          />
         ) : result.rows.length === 0 ? (
           <div className="rounded-2xl border border-stone-300 border-dashed p-6 text-center text-stone-600 dark:border-stone-700 dark:text-stone-300">
             {deck.source === 'saved' && saved.length === 0 ? (
