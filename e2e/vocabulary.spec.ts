@@ -1,5 +1,12 @@
+import { SAVED_WORD_QUEUE } from '@lesefuchs/core';
 import type { Page } from '@playwright/test';
 import { expect, SCREENSHOT_DIR, signUpThroughApi, test, useTheme } from './fixtures';
+
+/**
+ * How long a save may take to reach the server: the queue sends a word that comes in just
+ * after a flush at its next interval, so the wait must outlast that interval.
+ */
+const DELIVERY = { timeout: SAVED_WORD_QUEUE.intervalMs + 10_000 };
 
 /** The saved words on the server, as words. */
 async function serverWords(page: Page): Promise<string[]> {
@@ -29,7 +36,7 @@ test('saves three words from a story, one tapped in an inflected form, and finds
   await saveFromStory(page, 'Bahnhof');
   await saveFromStory(page, 'wohnt');
   await expect
-    .poll(() => serverWords(page), { timeout: 20_000 })
+    .poll(() => serverWords(page), DELIVERY)
     .toEqual(['der Bahnhof', 'der Zug', 'wohnen']);
 
   for (const theme of ['light', 'dark'] as const) {
@@ -56,7 +63,7 @@ test('a removed word does not come back, and the server forgets it', async ({ pa
   await page.goto('/stories/1?mode=normal');
   await saveFromStory(page, 'Zug');
   await saveFromStory(page, 'Koffer');
-  await expect.poll(() => serverWords(page), { timeout: 20_000 }).toHaveLength(2);
+  await expect.poll(() => serverWords(page), DELIVERY).toHaveLength(2);
   await page.goto('/vocabulary?deck=saved');
   const list = page.getByTestId('vocabulary-list');
   await expect(list.getByText('Koffer', { exact: true })).toBeVisible();
@@ -67,7 +74,7 @@ test('a removed word does not come back, and the server forgets it', async ({ pa
   await expect(list.getByText('Bahnhof', { exact: true })).toBeVisible({ timeout: 15_000 });
   await expect(list.getByText('Koffer', { exact: true })).toHaveCount(0);
   await expect
-    .poll(() => serverWords(page), { timeout: 20_000 })
+    .poll(() => serverWords(page), DELIVERY)
     .toEqual(['der Bahnhof', 'der Zug']);
   await page.goto('/vocabulary?deck=saved');
   await expect(list.getByText('Zug', { exact: true })).toBeVisible();
@@ -84,7 +91,7 @@ test('offline saves arrive once the browser is back online', async ({ page, cont
   expect(await serverWords(page)).toEqual([]);
   await context.setOffline(false);
   await expect
-    .poll(() => serverWords(page), { timeout: 30_000 })
+    .poll(() => serverWords(page), DELIVERY)
     .toEqual(['die Reise', 'die Straße']);
 });
 
@@ -99,7 +106,7 @@ test('a page closed right after a save still delivers it', async ({ page, contex
   await page.getByRole('button', { name: 'Save word' }).click();
   await page.close({ runBeforeUnload: true });
   const other = await context.newPage();
-  await expect.poll(() => serverWords(other), { timeout: 20_000 }).toEqual(['die Fahrkarte']);
+  await expect.poll(() => serverWords(other), DELIVERY).toEqual(['die Fahrkarte']);
 });
 
 test('a guest’s saved words come along when they sign up', async ({ page }) => {
@@ -109,7 +116,7 @@ test('a guest’s saved words come along when they sign up', async ({ page }) =>
   await signUpThroughApi(page, 'Neuling');
   await page.reload();
   await expect
-    .poll(() => serverWords(page), { timeout: 20_000 })
+    .poll(() => serverWords(page), DELIVERY)
     .toEqual(['der Zug', 'die Adresse']);
 });
 
@@ -156,7 +163,7 @@ test('searches the word list by an English and a Korean meaning, bulk-adds five 
   for (const name of names) await list.getByRole('checkbox', { name, exact: true }).check();
   await expect(list.getByRole('checkbox', { checked: true })).toHaveCount(5);
   await page.getByRole('button', { name: 'Add to my list' }).click();
-  await expect.poll(() => serverWords(page), { timeout: 30_000 }).toHaveLength(5);
+  await expect.poll(() => serverWords(page), DELIVERY).toHaveLength(5);
 
   // This tab chose a deck by hand, so a bare ?deck= does not override it (spec 2 §2)…
   await page.goto('/vocabulary?deck=saved');
@@ -193,5 +200,5 @@ test('a word typed directly is added when the word list has it, and refused when
   await field.fill('spam123');
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText(/^Invalid word: /);
-  await expect.poll(() => serverWords(page), { timeout: 20_000 }).toEqual(['die Fahrkarte']);
+  await expect.poll(() => serverWords(page), DELIVERY).toEqual(['die Fahrkarte']);
 });
