@@ -73,9 +73,7 @@ test('a removed word does not come back, and the server forgets it', async ({ pa
   await page.request.post('/api/saved-words', { data: { action: 'save', word: 'Bahnhof' } });
   await expect(list.getByText('Bahnhof', { exact: true })).toBeVisible({ timeout: 15_000 });
   await expect(list.getByText('Koffer', { exact: true })).toHaveCount(0);
-  await expect
-    .poll(() => serverWords(page), DELIVERY)
-    .toEqual(['der Bahnhof', 'der Zug']);
+  await expect.poll(() => serverWords(page), DELIVERY).toEqual(['der Bahnhof', 'der Zug']);
   await page.goto('/vocabulary?deck=saved');
   await expect(list.getByText('Zug', { exact: true })).toBeVisible();
   await expect(list.getByText('Koffer', { exact: true })).toHaveCount(0);
@@ -90,9 +88,7 @@ test('offline saves arrive once the browser is back online', async ({ page, cont
   await saveFromStory(page, 'Straße');
   expect(await serverWords(page)).toEqual([]);
   await context.setOffline(false);
-  await expect
-    .poll(() => serverWords(page), DELIVERY)
-    .toEqual(['die Reise', 'die Straße']);
+  await expect.poll(() => serverWords(page), DELIVERY).toEqual(['die Reise', 'die Straße']);
 });
 
 test('a page closed right after a save still delivers it', async ({ page, context }) => {
@@ -115,9 +111,7 @@ test('a guest’s saved words come along when they sign up', async ({ page }) =>
   await saveFromStory(page, 'Adresse');
   await signUpThroughApi(page, 'Neuling');
   await page.reload();
-  await expect
-    .poll(() => serverWords(page), DELIVERY)
-    .toEqual(['der Zug', 'die Adresse']);
+  await expect.poll(() => serverWords(page), DELIVERY).toEqual(['der Zug', 'die Adresse']);
 });
 
 test('searches the word list by an English and a Korean meaning, bulk-adds five words, and switches decks by URL', async ({
