@@ -1,4 +1,3 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
@@ -8,8 +7,18 @@ import type { Config } from './config.ts';
 import { AUDIO_DIR, AVATAR_DIR } from './content/corpus.ts';
 import { AUDIO_URL_PREFIX } from './content/importer.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import {
+  clientAddress,
+  hasForwardingHeaders,
+  headersWithClient,
+  isLoopbackAddress,
+  isLoopbackUrl,
+  socketAddress,
+} from './http/client-address.ts';
 import { ApiError, errorBody, handleError } from './http/errors.ts';
 import { premiumAudioGate } from './http/premium-audio.ts';
+import { readJsonObjectBody, refuseUnsafeUrl } from './http/request-guard.ts';
+import { refuseCrossSiteWrites } from './http/same-origin.ts';
 import { audioRoutes, avatarRoutes, webAppRoutes } from './http/static.ts';
 import { listDevMailbox, type Mailer } from './mail/mailer.ts';
 import type { RealtimeHub } from './realtime/hub.ts';
@@ -37,6 +46,20 @@ export interface AppDeps {
   webDistDir: string | null;
 }
 
+/** The sync endpoint, which also takes the page-hide beacon's text/plain body. */
+const SYNC_PATH = '/api/sync';
+
+/**
+ * The dev mailbox exists only on the embedded default (no SMTP_URL), outside production, and
+ * while the public address is this machine; each request must also come from a loopback
+ * socket with no forwarding header (a proxy on this machine would make every client local).
+ */
+export function devMailboxEnabled(config: Config, mailer: Pick<Mailer, 'kind'>): boolean {
+  return (
+    config.env !== 'production' && mailer.kind === 'dev-mailbox' && isLoopbackUrl(config.publicUrl)
+  );
+}
+
 /** Largest JSON body the API accepts. */
 const API_BODY_LIMIT = 256 * 1024;
 
@@ -61,17 +84,22 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => {
-    // better-auth's rate limiter keys clients by x-forwarded-for only; without a proxy in
-    // front, every client would share one bucket, so the socket address is passed on.
-    // Only a request that came through the Node server has a socket (tests call app.request()).
-    const address = (c.env as { incoming?: unknown } | undefined)?.incoming
-      ? getConnInfo(c).remote.address
-      : undefined;
-    if (!address || c.req.raw.headers.has('x-forwarded-for')) return auth.handler(c.req.raw);
-    const headers = new Headers(c.req.raw.headers);
-    headers.set('x-forwarded-for', address);
-    return auth.handler(new Request(c.req.raw, { headers }));
+  app.use('/api/*', refuseUnsafeUrl);
+  app.use('/api/*', refuseCrossSiteWrites(deps.config.trustedOrigins, [SYNC_PATH]));
+
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
+    // better-auth reads the client (for its rate limiter) from X-Forwarded-For only: it gets
+    // the address found under TRUST_PROXY, never one the client wrote. Its bodies pass the
+    // same input checks as every other route's.
+    const body = c.req.method === 'POST' ? await readJsonObjectBody(c) : undefined;
+    const headers = headersWithClient(c.req.raw.headers, clientAddress(c, deps.config.trustProxy));
+    return auth.handler(
+      new Request(c.req.url, {
+        method: c.req.method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
   });
 
   app.route('/api/health', healthRoutes(database));
@@ -88,13 +116,17 @@ export function createApp(deps: AppDeps) {
   app.route('/api/saved-words', savedWordRoutes(reading));
   app.route('/api/stats', statsRoutes({ auth, db: database.db, hub: deps.hub }));
   app.route('/api/flashcards', flashcardRoutes({ auth, db: database.db, hub: deps.hub }));
-  app.route('/api/sync', syncRoutes({ auth, db: database.db, registry: deps.syncRegistry }));
+  app.route(SYNC_PATH, syncRoutes({ auth, db: database.db, registry: deps.syncRegistry }));
 
-  if (deps.config.env !== 'production' && deps.mailer.kind === 'dev-mailbox') {
-    // Development only: the e-mails the embedded default kept instead of sending.
-    app.get('/api/dev/mailbox', async (c) =>
-      c.json({ messages: await listDevMailbox(database.db, c.req.query('to')) }),
-    );
+  if (devMailboxEnabled(deps.config, deps.mailer)) {
+    // Development only: the e-mails the embedded default kept instead of sending. They hold
+    // sign-in and reset links, so only this machine may read them (see devMailboxEnabled).
+    app.get('/api/dev/mailbox', async (c, next) => {
+      if (!isLoopbackAddress(socketAddress(c)) || hasForwardingHeaders(c.req.raw.headers)) {
+        return next();
+      }
+      return c.json({ messages: await listDevMailbox(database.db, c.req.query('to')) });
+    });
   }
   app.route(AUDIO_URL_PREFIX, audioRoutes(AUDIO_DIR, premiumAudioGate({ auth, db: database.db })));
   app.route('/avatars', avatarRoutes(AVATAR_DIR));

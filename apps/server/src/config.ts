@@ -39,6 +39,16 @@ const envSchema = z.object({
   GOOGLE_ISSUER_URL: z.url().default('https://accounts.google.com'),
   /** Text-to-speech provider used by the audio script: espeak (default) or azure. */
   TTS_PROVIDER: z.enum(['espeak', 'azure']).default('espeak'),
+  /**
+   * How many proxies in front of the server are trusted to say who the client is in
+   * X-Forwarded-For: off (0, the default: the socket's peer is the client and the header is
+   * ignored, as anyone can write it) or the number of hops, e.g. 1 behind one load balancer.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(off|false|\d{1,2})$/i, 'must be off or a number of proxy hops (0–99)')
+    .transform((value) => (/^(off|false)$/i.test(value) ? 0 : Number(value)))
+    .default(0),
   /** pino log level. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -60,6 +70,8 @@ export interface Config {
   google: { clientId: string; clientSecret: string; issuerUrl: string } | null;
   ttsProvider: Env['TTS_PROVIDER'];
   logLevel: Env['LOG_LEVEL'];
+  /** Proxy hops trusted in X-Forwarded-For; 0 = the socket's peer is the client. */
+  trustProxy: number;
 }
 
 export class ConfigError extends Error {
@@ -114,6 +126,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : null,
     ttsProvider: env.TTS_PROVIDER,
     logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
   };
 }
 

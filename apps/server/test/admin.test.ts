@@ -142,9 +142,12 @@ describe('npm run admin -- premium, while a server runs on the embedded database
     });
     expect(proxied.status).toBe(403);
     // Nothing of the admin routes is on the public port.
-    expect((await fetch(`${server.url}/api/admin/premium`, { method: 'POST', body })).status).toBe(
-      404,
-    );
+    const publicPort = await fetch(`${server.url}/api/admin/premium`, {
+      method: 'POST',
+      body,
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(publicPort.status).toBe(404);
     expect(await membership()).toMatchObject({ subscription_status: 'none' });
   });
 

@@ -200,9 +200,23 @@ export async function signUp(server: Pick<TestServer, 'app'>, name = 'Lena') {
   return { id: body.user.id, email, nickname, cookie, signUpToken: body.token };
 }
 
+/**
+ * The bindings of a request that came through a loopback socket, as the Node server passes
+ * them: app.request() has no socket of its own, and the dev mailbox answers only this machine.
+ */
+export const LOOPBACK_CLIENT = {
+  incoming: { socket: { remoteAddress: '127.0.0.1', remotePort: 50_000, remoteFamily: 'IPv4' } },
+};
+
+/** The dev mailbox as a client on this machine reads it (newest first, of one address or all). */
+export function devMailbox(server: Pick<TestServer, 'app'>, to?: string): Promise<Response> {
+  const query = to === undefined ? '' : `?to=${encodeURIComponent(to)}`;
+  return Promise.resolve(server.app.request(`/api/dev/mailbox${query}`, {}, LOOPBACK_CLIENT));
+}
+
 /** The first link of the newest e-mail to an address in the dev mailbox. */
 export async function mailedLink(server: Pick<TestServer, 'app'>, to: string): Promise<string> {
-  const response = await server.app.request(`/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+  const response = await devMailbox(server, to);
   const { messages } = (await response.json()) as { messages: { links: string[] }[] };
   const link = messages[0]?.links[0];
   if (!link) throw new Error(`no e-mail with a link to ${to}`);

@@ -6,6 +6,7 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { createMailer, linksOf } from '../src/mail/mailer.ts';
 import {
+  devMailbox,
   freshDatabase,
   json,
   mailedLink,
@@ -44,7 +45,7 @@ describe.each(targets)(
         expect(refused.status).toBe(403);
         expect((await json(refused)).code).toBe('EMAIL_NOT_VERIFIED');
 
-        const mailbox = await json(await server.app.request(`/api/dev/mailbox?to=${email}`));
+        const mailbox = await json(await devMailbox(server, email));
         expect(mailbox.messages).toHaveLength(1);
         expect(mailbox.messages[0]).toMatchObject({
           to: email,
@@ -102,7 +103,7 @@ describe('the dev mailbox in production', () => {
     const database = await freshDatabase('pglite');
     const server = await startTestServer(database.config, { NODE_ENV: 'production' });
     try {
-      const response = await server.app.request('/api/dev/mailbox');
+      const response = await devMailbox(server);
       expect(response.status).toBe(404);
     } finally {
       await server.close();
@@ -221,7 +222,7 @@ describe.each(targets)('account rules on $name', ({ name, available }) => {
         nativeLanguage: 'fr',
       });
       expect(wrongLanguage.status).toBe(400);
-      const mailbox = await json(await server.app.request('/api/dev/mailbox'));
+      const mailbox = await json(await devMailbox(server));
       expect(mailbox.messages.map((m: { to: string }) => m.to)).toEqual([
         `sora-${name}@example.com`,
       ]);

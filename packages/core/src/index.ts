@@ -30,6 +30,7 @@ export * from './sync/queue-policy.ts';
 export * from './text/compound.ts';
 export * from './text/resolve.ts';
 export * from './text/tokenize.ts';
+export * from './validation/bounds.ts';
 export * from './validation/email-requests.ts';
 export * from './validation/input.ts';
 export * from './validation/nickname.ts';

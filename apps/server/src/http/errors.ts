@@ -33,6 +33,7 @@ const CODE_OF_STATUS: Partial<Record<number, ApiErrorCode>> = {
   404: 'not_found',
   409: 'conflict',
   413: 'payload_too_large',
+  415: 'unsupported_media_type',
   429: 'rate_limited',
   503: 'unavailable',
 };

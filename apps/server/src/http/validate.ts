@@ -1,22 +1,18 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { ApiError } from './errors.ts';
+import { readJsonBody } from './request-guard.ts';
 
 /**
- * Reads the request body as JSON, whatever its content type (a `sendBeacon` body arrives as
- * text/plain), and validates it against the schema.
+ * Reads the request body as JSON (see `readJsonBody`: any content type, unsafe text refused)
+ * and validates it against the schema.
  */
 export async function parseJsonBody<S extends z.ZodType>(
   c: Context,
   schema: S,
 ): Promise<z.infer<S>> {
-  let body: unknown;
-  try {
-    body = JSON.parse(await c.req.text());
-  } catch {
-    throw new ApiError(400, 'bad_request', 'The request body is not valid JSON.');
-  }
-  const parsed = schema.safeParse(body);
+  const body = await readJsonBody(c);
+  const parsed = schema.safeParse(body ?? null);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
     const where = first?.path.length ? `${first.path.join('.')}: ` : '';

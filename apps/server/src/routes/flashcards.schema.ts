@@ -1,4 +1,4 @@
-import { queueQuerySchema, validTimeZone } from '@lesefuchs/core';
+import { queueQuerySchema, rowIdParamSchema, validTimeZone } from '@lesefuchs/core';
 import { z } from 'zod';
 
 // Query strings of /api/flashcards beside the request bodies of the contract
@@ -34,4 +34,4 @@ export const overviewQuery = z.object({ deck: deckField });
 export const timeZoneQuery = z.object({ timeZone: timeZoneField });
 
 /** A card id in the path. */
-export const cardIdParam = z.coerce.number().int().positive().max(2_147_483_647);
+export const cardIdParam = rowIdParamSchema;

@@ -7,6 +7,7 @@ import { ApiError } from '../http/errors.ts';
 import { enforceRateLimit } from '../http/rate-limit.ts';
 import { parseJsonBody } from '../http/validate.ts';
 import {
+  alreadyAppliedIds,
   applySyncBatch,
   type SyncRegistry,
   UnknownSyncTypeError,
@@ -21,12 +22,17 @@ export function syncRoutes(deps: { auth: Auth; db: Database; registry: SyncRegis
     .use(requireUser(deps.auth))
     .post('/', async (c) => {
       const request = await parseJsonBody(c, syncRequestSchema);
-      // Writes of the learner's lists count against the rate limit, each operation of a batch.
+      const userId = c.get('user').id;
+      // Writes of the learner's lists count against the rate limit, each new operation of a
+      // batch once: a retry of ids already applied (a lost answer, a beacon and its queue
+      // sending the same items) costs nothing.
       if (RATE_LIMITED_TYPES.has(request.type)) {
-        await enforceRateLimit(deps.db, c.get('user').id, request.type, request.operations.length);
+        const ids = new Set(request.operations.map((operation) => operation.id));
+        const applied = await alreadyAppliedIds(deps.db, userId, [...ids]);
+        await enforceRateLimit(deps.db, userId, request.type, ids.size - applied.size);
       }
       try {
-        return c.json(await applySyncBatch(deps.db, deps.registry, c.get('user').id, request));
+        return c.json(await applySyncBatch(deps.db, deps.registry, userId, request));
       } catch (error) {
         if (error instanceof UnknownSyncTypeError) {
           throw new ApiError(400, 'bad_request', error.message);

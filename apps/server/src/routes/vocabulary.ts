@@ -1,4 +1,8 @@
-import { savedWordChangeSchema, savedWordMigrationSchema } from '@lesefuchs/core';
+import {
+  offsetParamSchema,
+  savedWordChangeSchema,
+  savedWordMigrationSchema,
+} from '@lesefuchs/core';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Auth } from '../auth/auth.ts';
@@ -20,7 +24,7 @@ import {
 /** Vocabulary chunks are at most this long (spec 2 §9: chunk size 1000). */
 const CHUNK = 1000;
 const chunkQuery = z.object({
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: offsetParamSchema.default(0),
   limit: z.coerce.number().int().min(1).max(CHUNK).default(CHUNK),
 });
 

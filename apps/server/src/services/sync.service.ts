@@ -1,7 +1,8 @@
 import type { SyncOperation, SyncRequest, SyncResponse } from '@lesefuchs/core';
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../db/client.ts';
+import { isDataRefusal } from '../db/errors.ts';
 import { appliedOperations } from '../db/schema/index.ts';
 
 /** Applies one kind of queued operation for a user, inside the transaction it is given. */
@@ -43,7 +44,10 @@ export class SyncRejection extends Error {
 /**
  * Applies a batch of queued operations, each at most once: the operation id is recorded in the
  * same transaction as its write, so a retry of an applied id changes nothing. Operations are
- * independent: one rejected payload or refused operation does not stop the others.
+ * independent and each gets its own outcome: a payload that fails validation, a refusal of the
+ * handler and data the database refuses are `rejected` with the reason, and the others are
+ * applied. Only a failure that may pass on a retry (the database unreachable, a deadlock)
+ * fails the request, so the client sends the batch again.
  */
 export async function applySyncBatch(
   db: Database,
@@ -57,16 +61,17 @@ export async function applySyncBatch(
   for (const operation of request.operations) {
     const parsed = handler.payload.safeParse(operation.payload);
     if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
       results.push({
         id: operation.id,
         outcome: 'rejected',
-        message: parsed.error.issues[0]?.message,
+        message: `${where}${issue?.message ?? 'The operation is not valid.'}`,
       });
       continue;
     }
-    let applied: boolean;
     try {
-      applied = await db.transaction(async (tx) => {
+      const applied = await db.transaction(async (tx) => {
         const inserted = await tx
           .insert(appliedOperations)
           .values({ userId, operationId: operation.id, type: request.type })
@@ -76,14 +81,41 @@ export async function applySyncBatch(
         await handler.apply(tx as unknown as Database, userId, parsed.data, operation);
         return true;
       });
+      results.push({ id: operation.id, outcome: applied ? 'applied' : 'duplicate' });
     } catch (error) {
-      if (!(error instanceof SyncRejection)) throw error;
-      results.push({ id: operation.id, outcome: 'rejected', message: error.message });
-      continue;
+      if (error instanceof SyncRejection) {
+        results.push({ id: operation.id, outcome: 'rejected', message: error.message });
+      } else if (isDataRefusal(error)) {
+        results.push({ id: operation.id, outcome: 'rejected', message: REFUSED_BY_DATABASE });
+      } else {
+        throw error;
+      }
     }
-    results.push({ id: operation.id, outcome: applied ? 'applied' : 'duplicate' });
   }
   return { results };
+}
+
+/** The reason given for an operation whose data the database refused. */
+export const REFUSED_BY_DATABASE =
+  'The operation refers to something that does not exist or is not valid.';
+
+/** The ids of a batch that this user's earlier requests applied already. */
+export async function alreadyAppliedIds(
+  db: Database,
+  userId: string,
+  operationIds: readonly string[],
+): Promise<Set<string>> {
+  if (operationIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: appliedOperations.operationId })
+    .from(appliedOperations)
+    .where(
+      and(
+        eq(appliedOperations.userId, userId),
+        inArray(appliedOperations.operationId, [...operationIds]),
+      ),
+    );
+  return new Set(rows.map((row) => row.id));
 }
 
 /** Forgets applied ids older than the longest time a client keeps an operation queued. */

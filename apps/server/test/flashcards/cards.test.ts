@@ -236,15 +236,16 @@ describe.each(targets)('flashcard creation and queues on $name', ({ name, availa
         expect(response.status, `${path} ${JSON.stringify(body)}`).toBe(400);
       }
       expect(await h.cardCount(user.id)).toBe(before);
-      expect(
-        (
-          await server.app.request('/api/flashcards/cards', {
-            method: 'POST',
-            headers: { Cookie: user.cookie },
-            body: 'not json',
-          })
-        ).status,
-      ).toBe(400);
+      const post = (headers: Record<string, string>) =>
+        server.app.request('/api/flashcards/cards', {
+          method: 'POST',
+          headers: { Cookie: user.cookie, ...headers },
+          body: 'not json',
+        });
+      // Said to be JSON but is not: 400. Not said to be JSON (text/plain): 415.
+      expect((await post({ 'Content-Type': 'application/json' })).status).toBe(400);
+      expect((await post({})).status).toBe(415);
+      expect(await h.cardCount(user.id)).toBe(before);
     },
   );
 

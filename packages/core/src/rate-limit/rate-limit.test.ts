@@ -115,7 +115,8 @@ describe('checkOperation: limits', () => {
   it('retries after the wait: still a full window is refused without a second punishment', () => {
     const first = overrun(emptyRecord(), T, T + 10 * s); // punished at T + 10 s, wait to T + 40 s
     expect(first.retryAfterMs).toBe(50 * s); // the window frees at T + 60 s
-    expect(first.message).toBe(`${TEXTS.wait30} (50 seconds remaining)`);
+    // The 30-second text would promise too short a wait: the 1-minute text says it right.
+    expect(first.message).toBe(`${TEXTS.wait60} (50 seconds remaining)`);
     const during = refused(checkOperation(first.record, 'save-word', T + 25 * s));
     expect(during).toMatchObject({
       reason: 'timeout',
@@ -147,7 +148,8 @@ describe('checkOperation: limits', () => {
       reason: 'day_limit',
       level: 'timeout',
       retryAfterMs: 14 * h, // the first 50 leave the day at T + 24 h
-      message: `${TEXTS.wait30} (50400 seconds remaining)`,
+      // No wait text fits 14 hours: the restricted text, not "wait 30 seconds".
+      message: TEXTS.blocked,
     });
     expect(over.record.punishments).toEqual([
       { at: now, reason: 'day_limit', operationType: 'mark-read' },

@@ -148,11 +148,20 @@ export function rateLimitMessage(level: RateLimitMessageKey, remainingMs?: numbe
     : text;
 }
 
+/**
+ * The text for the punishments counted, never promising a shorter wait than the real one: a
+ * refusal for a full window can outlast the punishment's own wait (59 s left of the minute
+ * after the 30-second text's punishment), and then the next text that covers it is shown.
+ */
 function messageFor(punishments: number, retryAfterMs: number | null): string {
   const remaining = retryAfterMs ?? undefined;
   if (punishments >= 4) return rateLimitMessage('blocked');
   if (punishments === 3) return rateLimitMessage('degraded');
-  if (punishments === 2) return rateLimitMessage('timeout-60', remaining);
+  const waitMs = retryAfterMs ?? 0;
+  if (waitMs > (RATE_LIMIT.waitsMs[1] as number)) return rateLimitMessage('blocked');
+  if (punishments === 2 || waitMs > (RATE_LIMIT.waitsMs[0] as number)) {
+    return rateLimitMessage('timeout-60', remaining);
+  }
   return rateLimitMessage('timeout-30', remaining);
 }
 

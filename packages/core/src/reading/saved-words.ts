@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { epochMsSchema, rowIdSchema } from '../validation/bounds.ts';
 import { inputSchema } from '../validation/input.ts';
 import { storyIdSchema } from './reading.ts';
 
-const positiveId = z.number().int().positive().max(2_147_483_647);
+const positiveId = rowIdSchema;
 
 /**
  * One change to the saved words: save an entry (by id, or a typed word looked up in the word
@@ -19,7 +20,7 @@ export const savedWordChangeSchema = z.discriminatedUnion('action', [
       contextSentence: inputSchema('sentence').optional(),
       notes: inputSchema('note').optional(),
       /** When it was saved on the device (ms since epoch). */
-      at: z.number().int().nonnegative().optional(),
+      at: epochMsSchema.optional(),
     })
     .refine((change) => change.vocabularyId !== undefined || change.word !== undefined, {
       message: 'vocabularyId or word is required',
@@ -45,7 +46,7 @@ export const savedWordMigrationSchema = z.object({
         vocabularyId: positiveId,
         storyId: storyIdSchema.optional(),
         contextSentence: inputSchema('sentence').optional(),
-        at: z.number().int().nonnegative().optional(),
+        at: epochMsSchema.optional(),
       }),
     )
     .max(2000),

@@ -30,17 +30,23 @@
  */
 import { z } from 'zod';
 import type { Level } from '../content/taxonomy.ts';
+import {
+  epochMsSchema,
+  offsetParamSchema,
+  rowIdParamSchema,
+  rowIdSchema,
+} from '../validation/bounds.ts';
 import type { DailyLimits, QuotaStatus } from './quota.ts';
 import { type CardState, type Rating, ratingSchema, type SrsSettings } from './scheduler.ts';
 
 /** Longest deck selection string ("saved+level-a1+…+level-c2" is 58). */
 const deck = z.string().trim().min(1).max(120);
 const count = z.number().int().min(0).max(10_000);
-const cardId = z.number().int().positive();
+const cardId = rowIdSchema;
 /** A client-made id of one review; the server applies each at most once per user. */
 export const reviewIdSchema = z.string().min(8).max(64);
 /** When the learner graded (ms since epoch); the server keeps it between the last review and now. */
-const reviewedAt = z.number().int().positive();
+const reviewedAt = epochMsSchema.positive();
 
 /** POST /reviews (review_srs_card_authed). */
 export const reviewRequestSchema = z
@@ -79,7 +85,7 @@ export const createCardsSchema = z
     count,
     /** level: in level order; random: at random; unified: the given ids (else random). */
     strategy: z.enum(['level', 'random', 'unified']).default('random'),
-    vocabularyIds: z.array(z.number().int().positive()).max(1_000).optional(),
+    vocabularyIds: z.array(rowIdSchema).max(1_000).optional(),
     forceIgnoreDailyLimit: z.boolean().default(false),
     timeZone: z.string().max(64).optional(),
   })
@@ -94,7 +100,7 @@ export const upsertLocalCardsSchema = z
         z
           .object({
             localId: z.string().regex(/^local-[A-Za-z0-9-]{1,60}$/),
-            vocabularyId: z.number().int().positive(),
+            vocabularyId: rowIdSchema,
           })
           .strict(),
       )
@@ -121,8 +127,8 @@ export const queueQuerySchema = z.object({
 
 /** GET /reviews: the learner's review log, oldest first, optionally of one card. */
 export const reviewLogQuerySchema = z.object({
-  cardId: z.coerce.number().int().positive().optional(),
-  offset: z.coerce.number().int().min(0).default(0),
+  cardId: rowIdParamSchema.optional(),
+  offset: offsetParamSchema.default(0),
   limit: z.coerce.number().int().min(1).max(1_000).default(200),
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LEVELS } from '../content/taxonomy.ts';
 import { type Day, dayIn, daysBetween } from '../streak.ts';
+import { epochMsSchema } from '../validation/bounds.ts';
 
 /** Homepage stats (spec 1 §3): every count defaults to 0, the dates to null. */
 export interface HomepageStats {
@@ -52,7 +53,7 @@ export const statsUpdateSchema = z.discriminatedUnion('kind', [
     kind: z.literal('audio'),
     audioId: z.string().regex(AUDIO_KEY, 'audioId must be a story id and a language code'),
     /** When it was first listened to (ms since epoch). */
-    timestamp: z.number().int().nonnegative(),
+    timestamp: epochMsSchema,
     /** How many times this device has played it so far. */
     plays: z.number().int().min(1).max(100_000).optional(),
   }),
@@ -63,7 +64,7 @@ export const statsUpdateSchema = z.discriminatedUnion('kind', [
     /** The quiz game mode the score was made in. */
     gameMode: z.enum(QUIZ_GAME_MODES),
     score: z.number().int().min(0).max(100_000),
-    playedAt: z.number().int().nonnegative(),
+    playedAt: epochMsSchema,
   }),
 ]);
 export type StatsUpdate = z.infer<typeof statsUpdateSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { epochMsSchema } from '../validation/bounds.ts';
 
 /** Longest operation id a client may send (a UUID is 36). */
 export const OPERATION_ID_MAX = 64;
@@ -10,7 +11,7 @@ export const syncOperationSchema = z.object({
   /** Client-made id; the server applies each id at most once per user. */
   id: z.string().min(8).max(OPERATION_ID_MAX),
   /** When the client queued it (ms since epoch). */
-  queuedAt: z.number().int().nonnegative().optional(),
+  queuedAt: epochMsSchema.optional(),
   /** The write itself, validated by the handler of the queue type. */
   payload: z.unknown(),
 });
