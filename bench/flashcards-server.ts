@@ -159,7 +159,7 @@ async function main(dir: string) {
   const hub = new RealtimeHub(database, logger);
   await hub.start();
   const mailer = createMailer(config, db, logger);
-  const auth = createAuth(config, db, mailer);
+  const auth = createAuth(config, db, mailer, logger);
   const { app } = createApp({
     config,
     database,

@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Logger } from 'pino';
 import type { Auth } from './auth/auth.ts';
+import { takenAfterRace } from './auth/nickname.ts';
 import type { Config } from './config.ts';
 import { AUDIO_DIR, AVATAR_DIR } from './content/corpus.ts';
 import { AUDIO_URL_PREFIX } from './content/importer.ts';
@@ -93,13 +94,14 @@ export function createApp(deps: AppDeps) {
     // same input checks as every other route's.
     const body = c.req.method === 'POST' ? await readJsonObjectBody(c) : undefined;
     const headers = headersWithClient(c.req.raw.headers, clientAddress(c, deps.config.trustProxy));
-    return auth.handler(
+    const response = await auth.handler(
       new Request(c.req.url, {
         method: c.req.method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
       }),
     );
+    return takenAfterRace(database.db, c.req.path, body, response);
   });
 
   app.route('/api/health', healthRoutes(database));

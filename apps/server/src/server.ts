@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import { importContent } from './content/importer.ts';
 import { openDatabase } from './db/client.ts';
 import { acquireDataDirLock } from './db/data-dir-lock.ts';
+import { protectDataDir } from './db/data-dir-mode.ts';
 import { createMailer } from './mail/mailer.ts';
 import { RealtimeHub } from './realtime/hub.ts';
 import { createSyncRegistry } from './services/sync-handlers.ts';
@@ -49,10 +50,13 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     releaseLock?.();
     throw error;
   }
+  // PGlite writes its files 0666 whatever the umask; the folders are 0700 already, and the
+  // files are narrowed to 0600 as well once it has opened, and again when it closes.
+  if (releaseLock) protectDataDir(config.dataDir);
   const hub = new RealtimeHub(database, logger);
   await hub.start();
   const mailer = createMailer(config, database.db, logger);
-  const auth = createAuth(config, database.db, mailer);
+  const auth = createAuth(config, database.db, mailer, logger);
   const syncRegistry = createSyncRegistry(hub);
   const { app, streams } = createApp({
     config,
@@ -102,6 +106,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       clearTimeout(grace);
       await hub.stop();
       await database.close();
+      if (releaseLock) protectDataDir(config.dataDir);
       releaseLock?.();
       logger.info('Lesefuchs stopped');
     })();

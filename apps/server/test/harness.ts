@@ -110,7 +110,7 @@ export async function startTestServer(
   await hub.start();
   const registry = createSyncRegistry(hub);
   const mailer = createMailer(config, database.db, logger);
-  const auth = createAuth(config, database.db, mailer);
+  const auth = createAuth(config, database.db, mailer, logger);
   const { app, streams } = createApp({
     config,
     database,

@@ -35,3 +35,4 @@ export * from './validation/email-requests.ts';
 export * from './validation/input.ts';
 export * from './validation/nickname.ts';
 export * from './validation/password.ts';
+export * from './validation/sign-in-attempts.ts';

@@ -1,8 +1,9 @@
-import { INTERFACE_LANGUAGES, nicknameError, nicknameFrom } from '@lesefuchs/core';
+import { INTERFACE_LANGUAGES } from '@lesefuchs/core';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer, genericOAuth } from 'better-auth/plugins';
-import { eq, ilike, or, sql } from 'drizzle-orm';
+import { eq, ilike, or } from 'drizzle-orm';
+import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -16,7 +17,8 @@ import {
 } from '../db/schema/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { confirmationEmail, passwordResetEmail } from '../mail/messages.ts';
-import { authRules } from './hooks.ts';
+import { authResults, authRules } from './hooks.ts';
+import { availableNickname, checkedNickname } from './nickname.ts';
 
 /** The interface languages a learner can speak natively (ko is accepted for Korean). */
 const languageSchema = z.enum([...INTERFACE_LANGUAGES, 'ko']);
@@ -27,7 +29,7 @@ const targetSchema = z.enum(['de']);
  * The better-auth instance: e-mail and password with a confirmed address, password reset by
  * e-mail, Google when configured, and bearer tokens for the native shell.
  */
-export function createAuth(config: Config, db: Database, mailer: Mailer) {
+export function createAuth(config: Config, db: Database, mailer: Mailer, logger: Logger) {
   return betterAuth({
     appName: 'Lesefuchs',
     baseURL: config.publicUrl,
@@ -53,14 +55,29 @@ export function createAuth(config: Config, db: Database, mailer: Mailer) {
       sendVerificationEmail: async ({ user, url }) =>
         mailer.send(confirmationEmail(user.email, user.name, url)),
     },
+    // The nickname rules hold on every path that writes a name (see nickname.ts).
     databaseHooks: {
       user: {
         create: {
-          // A Google account arrives with a display name, not a nickname: make a valid,
-          // unused one from it (or from the address) so every user has one (spec 1 §5).
-          before: async (user) => ({
-            data: { ...user, name: await availableNickname(db, user.name, user.email) },
+          before: async (user, ctx) => ({
+            data: {
+              ...user,
+              // E-mail sign-up: the nickname the learner chose, valid and free, or a 400. A
+              // Google account brings a display name: a valid, unused nickname is made of it.
+              name:
+                ctx?.path === '/sign-up/email'
+                  ? await checkedNickname(db, user.name)
+                  : await availableNickname(db, user.name, user.email),
+            },
           }),
+        },
+        update: {
+          before: async (user, ctx) => {
+            if (user.name === undefined) return;
+            const self = (ctx?.context as { session?: { user?: { id?: string } } } | undefined)
+              ?.session?.user?.id;
+            return { data: { ...user, name: await checkedNickname(db, user.name, self) } };
+          },
         },
       },
     },
@@ -98,8 +115,25 @@ export function createAuth(config: Config, db: Database, mailer: Mailer) {
         },
       },
     },
-    hooks: { before: authRules(db) },
-    plugins: [bearer(), ...(config.google ? [googleSignIn(config.google)] : [])],
+    hooks: { before: authRules(db), after: authResults(db) },
+    // The native shell's bearer token is the signed session token; the bare token, which is
+    // what the database and a leaked log or file would show, is refused.
+    plugins: [
+      bearer({ requireSignature: true }),
+      ...(config.google ? [googleSignIn(config.google)] : []),
+    ],
+    // better-auth's own messages go to the JSON log, one line each, not to stdout as text.
+    logger: {
+      level: 'warn',
+      log: (level, message, ...args) => {
+        const error = args.find((arg): arg is Error => arg instanceof Error);
+        const rest = args.filter((arg) => arg !== error);
+        logger[level](
+          { component: 'auth', err: error, details: rest.length ? rest : undefined },
+          message,
+        );
+      },
+    },
     telemetry: { enabled: false },
   });
 }
@@ -136,30 +170,4 @@ function googleSignIn(google: NonNullable<Config['google']>) {
       },
     ],
   });
-}
-
-/**
- * The nickname a new user gets: the given one when it is valid and free (e-mail sign-up has
- * checked it already), otherwise one made from the name or the address with a number added
- * until no one has it.
- */
-async function availableNickname(db: Database, name: string, email: string): Promise<string> {
-  const taken = async (candidate: string) =>
-    (
-      await db
-        .select({ id: users.id })
-        .from(users)
-        .where(sql`lower(${users.name}) = ${candidate.toLowerCase()}`)
-        .limit(1)
-    ).length > 0;
-  const given = name.trim();
-  if (nicknameError(given) === null && !(await taken(given))) return given;
-  const source = given || email.split('@')[0] || '';
-  const plain = nicknameFrom(source);
-  if (!(await taken(plain))) return plain;
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const candidate = nicknameFrom(source, String(Math.floor(1000 + Math.random() * 9000)));
-    if (!(await taken(candidate))) return candidate;
-  }
-  return nicknameFrom('reader', String(Date.now()).slice(-8));
 }

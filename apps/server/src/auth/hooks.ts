@@ -2,14 +2,18 @@ import {
   EMAIL_REQUEST_MESSAGES,
   type EmailRequestKind,
   emailRequestVerdict,
-  NICKNAME_MESSAGES,
-  nicknameError,
   waitMessage,
 } from '@lesefuchs/core';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { and, eq, gt } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { emailRequests, users } from '../db/schema/index.ts';
+import { emailRequests } from '../db/schema/index.ts';
+import { checkedNickname } from './nickname.ts';
+import {
+  forgetFailedSignIns,
+  recordFailedSignIn,
+  refuseWhileSignInLocked,
+} from './sign-in-limit.ts';
 
 const LIMITED_PATHS: Record<string, EmailRequestKind> = {
   '/send-verification-email': 'confirmation',
@@ -25,31 +29,14 @@ const english = (value: number, unit: string) => `${value} ${unit}${value === 1 
  */
 export function authRules(db: Database) {
   return createAuthMiddleware(async (ctx) => {
+    if (ctx.path === '/sign-in/email') {
+      await refuseWhileSignInLocked(db, (ctx.body as { email?: unknown } | undefined)?.email);
+      return;
+    }
     if (ctx.path === '/sign-up/email') {
-      const body = ctx.body as {
-        name?: unknown;
-        nativeLanguage?: unknown;
-        targetLanguage?: unknown;
-      };
-      const nickname = typeof body.name === 'string' ? body.name.trim() : '';
-      const problem = nicknameError(nickname);
-      if (problem)
-        throw new APIError('BAD_REQUEST', { message: problem, code: 'INVALID_NICKNAME' });
-      const lower = nickname.toLowerCase();
-      const [clash] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(
-          sql`lower(${users.name}) = ${lower} or strpos(lower(${users.name}), ${lower}) > 0 or strpos(${lower}, lower(${users.name})) > 0`,
-        )
-        .limit(1);
-      if (clash)
-        throw new APIError('BAD_REQUEST', {
-          message: NICKNAME_MESSAGES.taken,
-          code: 'NICKNAME_TAKEN',
-        });
-      // The nickname is stored as validated: trimmed.
-      return { context: { body: { ...(ctx.body as object), name: nickname } } };
+      // Refused before the password is hashed; the database hook checks it again at write.
+      const name = await checkedNickname(db, (ctx.body as { name?: unknown } | undefined)?.name);
+      return { context: { body: { ...(ctx.body as object), name } } };
     }
     const kind = LIMITED_PATHS[ctx.path];
     if (!kind) return;
@@ -81,5 +68,22 @@ export function authRules(db: Database) {
       });
     }
     await db.insert(emailRequests).values({ email, kind });
+  });
+}
+
+/**
+ * What the server learns from better-auth's answers: a wrong password counts against the
+ * address's sign-in limit, a correct one forgets the count.
+ */
+export function authResults(db: Database) {
+  return createAuthMiddleware(async (ctx) => {
+    if (ctx.path !== '/sign-in/email') return;
+    const email = (ctx.body as { email?: unknown } | undefined)?.email;
+    const returned = ctx.context.returned;
+    if (isAPIError(returned)) {
+      if (returned.statusCode === 401) await recordFailedSignIn(db, email);
+    } else {
+      await forgetFailedSignIns(db, email);
+    }
   });
 }

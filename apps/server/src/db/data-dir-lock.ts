@@ -1,5 +1,6 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { protectDataDir } from './data-dir-mode.ts';
 
 export class DataDirLockedError extends Error {
   override name = 'DataDirLockedError';
@@ -16,12 +17,13 @@ export class DataDirLockedError extends Error {
 const FRESH_LOCK_MS = 2_000;
 
 /**
- * Holds `DATA_DIR/lesefuchs.lock` for the life of the process. PGlite does not lock its
+ * Holds `DATA_DIR/lesefuchs.lock` for the life of the process, after making the directory its
+ * user's alone (see protectDataDir). PGlite does not lock its
  * directory, and two processes writing one directory corrupt it, so a second process refuses to
  * start. A lock left by a process that died is taken over.
  */
 export function acquireDataDirLock(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
+  protectDataDir(dataDir);
   const file = path.join(dataDir, 'lesefuchs.lock');
   for (let attempt = 0; attempt < 3; attempt++) {
     try {

@@ -7,11 +7,24 @@ import type { RealtimeEvent, RealtimeHub } from '../realtime/hub.ts';
 /** A comment line keeps proxies from closing an idle stream. */
 export const HEARTBEAT_MS = 25_000;
 
-/** Open streams, so a shutdown can end them instead of waiting for clients to leave. */
+/** Most event streams one user may hold open on an instance; a new one closes the oldest. */
+export const MAX_STREAMS_PER_USER = 10;
+
+/**
+ * Open streams, so a shutdown can end them instead of waiting for clients to leave, and so no
+ * user holds more than MAX_STREAMS_PER_USER (each is a socket and a subscription; a tab that
+ * reconnects in a loop, or a script, would otherwise hold them without end).
+ */
 export class EventStreams {
-  private readonly open = new Map<SSEStreamingApi, () => void>();
-  add(stream: SSEStreamingApi, finish: () => void) {
-    this.open.set(stream, finish);
+  private readonly open = new Map<SSEStreamingApi, { userId: string; finish: () => void }>();
+  add(stream: SSEStreamingApi, userId: string, finish: () => void) {
+    const mine = [...this.open].filter(([, entry]) => entry.userId === userId);
+    // Map order is insertion order: the first are the oldest.
+    for (const [oldest, entry] of mine.slice(0, mine.length - MAX_STREAMS_PER_USER + 1)) {
+      this.open.delete(oldest);
+      entry.finish();
+    }
+    this.open.set(stream, { userId, finish });
   }
   delete(stream: SSEStreamingApi) {
     this.open.delete(stream);
@@ -19,10 +32,16 @@ export class EventStreams {
   get size(): number {
     return this.open.size;
   }
+  /** How many streams a user has open here. */
+  countOf(userId: string): number {
+    let count = 0;
+    for (const entry of this.open.values()) if (entry.userId === userId) count++;
+    return count;
+  }
   async closeAll(): Promise<void> {
     const open = [...this.open];
     this.open.clear();
-    for (const [, finish] of open) finish();
+    for (const [, entry] of open) entry.finish();
     await Promise.all(open.map(([stream]) => stream.close().catch(() => undefined)));
   }
 }
@@ -38,7 +57,7 @@ export function eventRoutes(deps: { auth: Auth; hub: RealtimeHub; streams: Event
       const finished = new Promise<void>((resolve) => {
         done = resolve;
       });
-      deps.streams.add(stream, done);
+      deps.streams.add(stream, userId, done);
       const send = (event: RealtimeEvent) =>
         void stream
           .writeSSE({ event: event.type, data: JSON.stringify(event.data ?? null) })

@@ -34,6 +34,28 @@ export const RESTRICTED_NICKNAME_WORDS = [
   'dev',
 ] as const;
 
+/**
+ * Offensive words a nickname may not contain either (the spec is silent; nicknames are shown to
+ * other learners). Only strings that do not occur inside ordinary words of the app's languages
+ * are listed, since the check looks for them anywhere in the name; refused with the restricted
+ * text.
+ */
+export const OFFENSIVE_NICKNAME_WORDS = [
+  'fuck',
+  'nigger',
+  'nigga',
+  'faggot',
+  'hitler',
+  'wichser',
+  'fotze',
+  'hurensohn',
+  'pendejo',
+  'gilipollas',
+  '씨발',
+  '병신',
+  '개새끼',
+] as const;
+
 export const NICKNAME_MESSAGES = {
   required: 'Nickname is required',
   tooShort: 'Nickname must be at least 3 characters',
@@ -73,7 +95,8 @@ export function nicknameError(raw: string): string | null {
   if (/__|--/.test(nickname)) return NICKNAME_MESSAGES.consecutive;
   const plain = nickname.toLowerCase().replace(/[_-]/g, '');
   const readable = normalizedForRestriction(nickname);
-  if (RESTRICTED_NICKNAME_WORDS.some((word) => plain.includes(word) || readable.includes(word))) {
+  const refused = [...RESTRICTED_NICKNAME_WORDS, ...OFFENSIVE_NICKNAME_WORDS];
+  if (refused.some((word) => plain.includes(word) || readable.includes(word))) {
     return NICKNAME_MESSAGES.restricted;
   }
   return null;
@@ -81,13 +104,17 @@ export function nicknameError(raw: string): string | null {
 
 /**
  * Whether a nickname clashes with one already taken (spec 1 §5): the same, the same but for
- * case, or one containing the other.
+ * case, or one containing the other. A stored name shorter than a valid nickname (left by an
+ * older version, or empty) is compared whole only: as a substring it would block nearly every
+ * name ("" is in every name, "e" in most).
  */
 export function nicknameTaken(candidate: string, existing: readonly string[]): boolean {
   const wanted = candidate.trim().toLowerCase();
   return existing.some((taken) => {
     const other = taken.trim().toLowerCase();
-    return other === wanted || other.includes(wanted) || wanted.includes(other);
+    if (other === wanted) return true;
+    if ([...other].length < NICKNAME_MIN) return false;
+    return other.includes(wanted) || wanted.includes(other);
   });
 }
 

@@ -50,6 +50,22 @@ describe('nicknameTaken', () => {
     expect(nicknameTaken('bau', taken)).toBe(true);
     expect(nicknameTaken('Mara', taken)).toBe(false);
   });
+
+  it('does not let an empty or short stored name block every nickname containing it', () => {
+    expect(nicknameTaken('Lena', ['', ' ', 'e', 'le'])).toBe(false);
+    expect(nicknameTaken('Lena', ['LE'])).toBe(false);
+    // Whole, they still clash (a two-letter name can only be matched by itself).
+    expect(nicknameTaken('le', ['LE'])).toBe(true);
+  });
+});
+
+describe('offensive nicknames', () => {
+  it.each(['fuckface', 'Xx_Hitler_xX', 'wichser99', '씨발놈'])('refuses %s', (name) => {
+    expect(nicknameError(name)).toBe(NICKNAME_MESSAGES.restricted);
+  });
+  it.each(['Computadora', 'Marschall', 'Scunthorpe', 'Hurenberg'])('lets %s pass', (name) => {
+    expect(nicknameError(name)).toBeNull();
+  });
 });
 
 describe('checkPassword', () => {

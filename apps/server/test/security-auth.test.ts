@@ -1,0 +1,321 @@
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { NICKNAME_MESSAGES } from '@lesefuchs/core';
+import { eq, sql } from 'drizzle-orm';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { createAuth } from '../src/auth/auth.ts';
+import { loadConfig } from '../src/config.ts';
+import { protectDataDir } from '../src/db/data-dir-mode.ts';
+import { signInFailures, users } from '../src/db/schema/index.ts';
+import type { Mailer } from '../src/mail/mailer.ts';
+import {
+  devMailbox,
+  freshDatabase,
+  json,
+  LOOPBACK_CLIENT,
+  signUp,
+  startTestServer,
+  targets,
+  testServerFor,
+} from './harness.ts';
+import { exited, startServerProcess } from './server-process.ts';
+
+const PASSWORD = 'correct horse battery';
+const unique = () => Math.random().toString(36).slice(2, 8);
+
+describe.each(targets)('nicknames on every path on $name', ({ name, available }) => {
+  const server = testServerFor(name, available);
+  const updateName = (cookie: string, nickname: unknown) =>
+    server.app.request('/api/auth/update-user', {
+      method: 'POST',
+      headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: nickname }),
+    });
+  const signUpAs = (nickname: string) =>
+    server.app.request('/api/auth/sign-up/email', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        email: `n-${unique()}@example.com`,
+        password: PASSWORD,
+        name: nickname,
+      }),
+    });
+
+  it.skipIf(!available)(
+    'update-user keeps the rules of spec 1 §5, with the spec texts',
+    async () => {
+      const user = await signUp(server, 'Rename');
+      const other = await signUp(server, 'Holder');
+      const cases: [unknown, string][] = [
+        ['', NICKNAME_MESSAGES.required],
+        ['admin', NICKNAME_MESSAGES.restricted],
+        ['fuckface', NICKNAME_MESSAGES.restricted],
+        ['<img onerror=x>', NICKNAME_MESSAGES.characters],
+        ['x'.repeat(100_000), NICKNAME_MESSAGES.tooLong],
+        [other.nickname.toUpperCase(), NICKNAME_MESSAGES.taken],
+        [`${other.nickname}x`, NICKNAME_MESSAGES.taken],
+        [42, NICKNAME_MESSAGES.required],
+      ];
+      for (const [nickname, message] of cases) {
+        const response = await updateName(user.cookie, nickname);
+        expect(response.status, String(nickname).slice(0, 40)).toBe(400);
+        expect((await json(response)).message).toBe(message);
+      }
+      const nul = await updateName(user.cookie, 'Lena\u0000x');
+      expect(nul.status).toBe(400);
+      const [stored] = await server.database.db
+        .select({ name: users.name })
+        .from(users)
+        .where(eq(users.id, user.id));
+      expect(stored?.name).toBe(user.nickname);
+      // A valid, free nickname is taken, trimmed; the learner's own name again is no clash.
+      const fresh = `Neu${unique()}`;
+      expect((await updateName(user.cookie, `  ${fresh} `)).status).toBe(200);
+      expect((await updateName(user.cookie, fresh.toUpperCase())).status).toBe(200);
+    },
+  );
+
+  it.skipIf(!available)('an empty or one-letter stored name blocks no sign-up', async () => {
+    // Left by an older version that let update-user write any name.
+    await server.database.db.insert(users).values([
+      { id: `legacy-empty-${unique()}`, name: '', email: `e-${unique()}@example.com` },
+      { id: `legacy-e-${unique()}`, name: 'e', email: `e-${unique()}@example.com` },
+    ]);
+    const response = await signUpAs(`Gretel${unique()}`);
+    expect(response.status).toBe(200);
+  });
+
+  it.skipIf(!available)(
+    'ten parallel sign-ups with one nickname: one wins, nine are told it is taken',
+    async () => {
+      const nickname = `Race${unique()}`;
+      const responses = await Promise.all(Array.from({ length: 10 }, () => signUpAs(nickname)));
+      const statuses = responses.map((response) => response.status).sort();
+      expect(statuses).toEqual([200, 400, 400, 400, 400, 400, 400, 400, 400, 400]);
+      for (const response of responses.filter((r) => r.status === 400)) {
+        expect(await json(response)).toMatchObject({
+          code: 'NICKNAME_TAKEN',
+          message: NICKNAME_MESSAGES.taken,
+        });
+      }
+      const holders = await server.database.db
+        .select({ name: users.name })
+        .from(users)
+        .where(sql`lower(${users.name}) like ${`${nickname.toLowerCase()}%`}`);
+      expect(holders).toEqual([{ name: nickname }]);
+    },
+  );
+});
+
+describe.each(targets)('sign-in attempts on $name', ({ name, available }) => {
+  const server = testServerFor(name, available);
+  const signIn = (email: string, password: string, forwardedFor?: string) =>
+    server.app.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        ...(forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {}),
+      },
+      body: JSON.stringify({ email, password }),
+    });
+
+  it.skipIf(!available)(
+    'waits after five wrong passwords whatever X-Forwarded-For says, then lets the learner in',
+    async () => {
+      const user = await signUp(server, 'Guarded');
+      for (let attempt = 1; attempt <= 5; attempt++) {
+        const wrong = await signIn(user.email, `wrong-${attempt}`, `198.51.100.${attempt}`);
+        expect(wrong.status, `attempt ${attempt}`).toBe(401);
+      }
+      // The right password during the wait is refused too: guessing learns nothing.
+      const locked = await signIn(user.email, PASSWORD, '198.51.100.77');
+      expect(locked.status).toBe(429);
+      const body = await json(locked);
+      expect(body.code).toBe('TOO_MANY_SIGN_IN_ATTEMPTS');
+      expect(body.message).toMatch(
+        /^Too many failed sign-ins for this account\. Please wait \d+ seconds and try again\.$/,
+      );
+      expect(body.retryAfterSeconds).toBeGreaterThan(0);
+      expect(body.retryAfterSeconds).toBeLessThanOrEqual(30);
+      // The address in another case is the same account.
+      expect((await signIn(user.email.toUpperCase(), PASSWORD)).status).toBe(429);
+
+      // The wait ends by itself (here: moved into the past), no e-mail needed.
+      await server.database.db
+        .update(signInFailures)
+        .set({ lockedUntil: new Date(Date.now() - 1000) })
+        .where(eq(signInFailures.email, user.email.toLowerCase()));
+      expect((await signIn(user.email, PASSWORD)).status).toBe(200);
+      const left = await server.database.db
+        .select()
+        .from(signInFailures)
+        .where(eq(signInFailures.email, user.email.toLowerCase()));
+      expect(left).toEqual([]);
+    },
+  );
+
+  it.skipIf(!available)(
+    'counts an unknown address the same way, so the answer tells nothing',
+    async () => {
+      const email = `nobody-${unique()}@example.com`;
+      for (let attempt = 0; attempt < 5; attempt++) {
+        expect((await signIn(email, 'whatever-123')).status).toBe(401);
+      }
+      expect((await signIn(email, 'whatever-123')).status).toBe(429);
+    },
+  );
+});
+
+describe('the dev mailbox', () => {
+  const mailbox = (
+    server: Awaited<ReturnType<typeof startTestServer>>,
+    init: RequestInit,
+    env?: unknown,
+  ) => server.app.request('/api/dev/mailbox', init, env);
+
+  it('answers only a loopback client without forwarding headers while PUBLIC_URL is local', async () => {
+    const database = await freshDatabase('pglite');
+    const server = await startTestServer(database.config);
+    try {
+      expect((await devMailbox(server)).status).toBe(200);
+      // No socket (no way to know who asks), another machine, or a proxy on this one.
+      expect((await mailbox(server, {})).status).toBe(404);
+      const remote = { incoming: { socket: { remoteAddress: '203.0.113.5' } } };
+      expect((await mailbox(server, {}, remote)).status).toBe(404);
+      for (const header of ['X-Forwarded-For', 'Forwarded', 'X-Real-IP']) {
+        const proxied = await mailbox(
+          server,
+          { headers: { [header]: '203.0.113.5' } },
+          LOOPBACK_CLIENT,
+        );
+        expect(proxied.status, header).toBe(404);
+      }
+      const mapped = { incoming: { socket: { remoteAddress: '::ffff:127.0.0.1' } } };
+      expect((await mailbox(server, {}, mapped)).status).toBe(200);
+    } finally {
+      await server.close();
+      await database.drop();
+    }
+  });
+
+  it('is not served when the public address is not this machine', async () => {
+    const database = await freshDatabase('pglite');
+    const server = await startTestServer(database.config, {
+      PUBLIC_URL: 'https://lesefuchs.example',
+    });
+    try {
+      expect((await devMailbox(server)).status).toBe(404);
+    } finally {
+      await server.close();
+      await database.drop();
+    }
+  });
+});
+
+describe('bearer tokens', () => {
+  const server = testServerFor('pglite', true);
+
+  it('are accepted signed, as sign-in hands them out, and refused bare', async () => {
+    const user = await signUp(server, 'Native');
+    const signIn = await server.app.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: user.email, password: PASSWORD }),
+    });
+    const signed = signIn.headers.get('set-auth-token') ?? '';
+    const bare = signed.split('.')[0] ?? '';
+    expect(bare.length).toBeGreaterThan(10);
+    expect(signed).not.toBe(bare);
+    const profile = (token: string) =>
+      server.app.request('/api/profile', { headers: { Authorization: `Bearer ${token}` } });
+    expect((await profile(signed)).status).toBe(200);
+    expect((await profile(bare)).status).toBe(401);
+  });
+});
+
+describe('better-auth logs', () => {
+  it('go to the JSON logger, one line each', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(...String(chunk).split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const database = await freshDatabase('pglite');
+    const config = loadConfig({
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'lesefuchs-log-')),
+      AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789',
+    });
+    const mailer = { kind: 'dev-mailbox', send: async () => undefined } as unknown as Mailer;
+    const auth = createAuth(config, {} as never, mailer, pino({ level: 'info' }, sink));
+    const log = (
+      auth.options.logger as { log: (level: string, message: string, ...args: unknown[]) => void }
+    ).log;
+    log('error', 'Failed to create user', new Error('duplicate key'));
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0] as string)).toMatchObject({
+      level: 50,
+      component: 'auth',
+      msg: 'Failed to create user',
+      err: { message: 'duplicate key' },
+    });
+    rmSync(config.dataDir, { recursive: true, force: true });
+    await database.drop();
+  });
+});
+
+describe('the data directory', () => {
+  /** Files and folders below `dir` that anyone but the owner may read. */
+  const openToOthers = (dir: string): string[] =>
+    readdirSync(dir, { recursive: true, withFileTypes: true })
+      .map((entry) => path.join(entry.parentPath, entry.name))
+      .concat(dir)
+      .filter((file) => (statSync(file).mode & 0o077) !== 0);
+
+  it('is narrowed to its owner, also when an older version left it open', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'lesefuchs-mode-'));
+    try {
+      mkdirSync(path.join(dir, 'pglite', 'base'), { recursive: true });
+      writeFileSync(path.join(dir, 'pglite', 'base', 'wal'), 'session token');
+      chmodSync(path.join(dir, 'pglite', 'base', 'wal'), 0o666);
+      chmodSync(path.join(dir, 'pglite'), 0o777);
+      protectDataDir(dir);
+      expect(openToOthers(dir)).toEqual([]);
+      expect(statSync(path.join(dir, 'pglite', 'base', 'wal')).mode & 0o777).toBe(0o600);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('holds nothing others can read while and after the server runs on it', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'lesefuchs-mode-'));
+    const { child, url } = await startServerProcess(dir);
+    try {
+      expect((await fetch(`${url}/api/health`)).status).toBe(200);
+      // While it runs, PGlite may add files: no folder lets anyone else reach them.
+      const folders = readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => path.join(entry.parentPath, entry.name));
+      for (const folder of [dir, ...folders]) expect(statSync(folder).mode & 0o777).toBe(0o700);
+      expect(openToOthers(dir)).toEqual([]);
+    } finally {
+      child.kill('SIGTERM');
+      await exited(child);
+    }
+    expect(openToOthers(dir)).toEqual([]);
+    rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
+});
