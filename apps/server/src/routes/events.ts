@@ -19,8 +19,9 @@ export class EventStreams {
   private readonly open = new Map<SSEStreamingApi, { userId: string; finish: () => void }>();
   add(stream: SSEStreamingApi, userId: string, finish: () => void) {
     const mine = [...this.open].filter(([, entry]) => entry.userId === userId);
+    const excess = Math.max(0, mine.length + 1 - MAX_STREAMS_PER_USER);
     // Map order is insertion order: the first are the oldest.
-    for (const [oldest, entry] of mine.slice(0, mine.length - MAX_STREAMS_PER_USER + 1)) {
+    for (const [oldest, entry] of mine.slice(0, excess)) {
       this.open.delete(oldest);
       entry.finish();
     }
