@@ -1,5 +1,6 @@
 import { BOOKMARK_QUEUE, STATS_QUEUE, type SyncRequest, type SyncResponse } from '@lesefuchs/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiRequestError } from './api';
 import { SyncQueue } from './sync-queue';
 
 const T0 = Date.UTC(2026, 10, 22, 9, 0, 0);
@@ -159,7 +160,79 @@ describe('SyncQueue', () => {
     queue.enqueue({ storyId: -1 });
     await queue.flushNow();
     expect(onRejected).toHaveBeenCalledTimes(1);
+    expect(onRejected.mock.calls[0]?.[0]).toEqual([
+      expect.objectContaining({
+        payload: { storyId: -1 },
+        reason: 'The server refused this change.',
+      }),
+    ]);
     expect(queue.pending).toHaveLength(0);
+  });
+
+  it('keeps the applied and drops only the rejected of one batch, with their reasons', async () => {
+    const onRejected = vi.fn();
+    const send = vi.fn(async (request: SyncRequest) => ({
+      results: request.operations.map((operation, index) =>
+        index === 1
+          ? { id: operation.id, outcome: 'rejected' as const, message: 'storyId: too big' }
+          : { id: operation.id, outcome: 'applied' as const },
+      ),
+    }));
+    const queue = new SyncQueue({
+      type: 'bookmarks',
+      policy: BOOKMARK_QUEUE,
+      send,
+      storage,
+      onRejected,
+      beaconUrl: null,
+    });
+    for (const storyId of [1, 2, 3]) queue.enqueue({ storyId });
+    await queue.flushNow();
+    expect(queue.pending).toHaveLength(0);
+    expect(onRejected.mock.calls[0]?.[0]).toEqual([
+      expect.objectContaining({ payload: { storyId: 2 }, reason: 'storyId: too big' }),
+    ]);
+  });
+
+  it('gives up a batch the server refuses whole with 400 instead of retrying it forever', async () => {
+    const onRejected = vi.fn();
+    const send = vi.fn(async () => {
+      throw new ApiRequestError(400, 'validation_failed', 'operations.0.id: Too small');
+    });
+    const queue = new SyncQueue({
+      type: 'bookmarks',
+      policy: BOOKMARK_QUEUE,
+      send,
+      storage,
+      onRejected,
+      beaconUrl: null,
+    });
+    queue.enqueue({ storyId: 1 });
+    await queue.flushNow();
+    expect(queue.pending).toHaveLength(0);
+    expect(onRejected.mock.calls[0]?.[0][0].reason).toBe('operations.0.id: Too small');
+  });
+
+  it.each([
+    [401, 'unauthorized'],
+    [429, 'rate_limited'],
+    [500, 'internal_error'],
+    [0, 'network'],
+  ] as const)('keeps the batch for a retry after %s', async (status, code) => {
+    const send = vi.fn(async () => {
+      throw new ApiRequestError(status, code, 'not now');
+    });
+    const queue = new SyncQueue({
+      type: 'bookmarks',
+      policy: BOOKMARK_QUEUE,
+      send,
+      storage,
+      beaconUrl: null,
+    });
+    queue.enqueue({ storyId: 1 });
+    await queue.flushNow();
+    expect(queue.pending).toHaveLength(1);
+    queue.stop();
   });
 
   it('hands pending items to sendBeacon on page hide and keeps them queued', () => {

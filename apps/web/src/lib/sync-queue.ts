@@ -8,6 +8,7 @@ import {
   type SyncRequest,
   type SyncResponse,
 } from '@lesefuchs/core';
+import { ApiRequestError } from './api';
 
 /** One queued write. The id is made here and lets the server apply it at most once. */
 export interface QueueItem<P> {
@@ -15,6 +16,9 @@ export interface QueueItem<P> {
   payload: P;
   queuedAt: number;
 }
+
+/** An item the server refused for good, with its reason, for the area to show where it matters. */
+export type RejectedItem<P> = QueueItem<P> & { reason: string };
 
 /** Sends a batch; resolves with the server's outcome per id, rejects on a transient failure. */
 export type SendBatch = (request: SyncRequest) => Promise<SyncResponse>;
@@ -28,8 +32,8 @@ export interface SyncQueueOptions<P> {
   storageKey?: string;
   /** Where the items survive reloads (default: localStorage). */
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-  /** Called with the items the server refused for good (they are removed). */
-  onRejected?: (items: QueueItem<P>[]) => void;
+  /** Called with the items the server refused for good (they are removed), each with its reason. */
+  onRejected?: (items: RejectedItem<P>[]) => void;
   /** Called with the items dropped for exceeding the policy's maximum age. */
   onDropped?: (items: QueueItem<P>[]) => void;
   /** The beacon target on page hide; null disables the beacon. */
@@ -153,14 +157,24 @@ export class SyncQueue<P> {
           payload: item.payload,
         })),
       });
-      const outcome = new Map(response.results.map((result) => [result.id, result.outcome]));
-      const done = new Set(batch.filter((item) => outcome.has(item.id)).map((item) => item.id));
-      const rejected = batch.filter((item) => outcome.get(item.id) === 'rejected');
-      this.items = this.items.filter((item) => !done.has(item.id));
-      this.save();
-      this.attempt = 0;
-      if (rejected.length > 0) this.options.onRejected?.(rejected);
-    } catch {
+      const results = new Map(response.results.map((result) => [result.id, result]));
+      const done = new Set(batch.filter((item) => results.has(item.id)).map((item) => item.id));
+      const rejected = batch.flatMap((item) => {
+        const result = results.get(item.id);
+        if (result?.outcome !== 'rejected') return [];
+        return [{ ...item, reason: result.message ?? 'The server refused this change.' }];
+      });
+      this.settle(done, rejected);
+    } catch (error) {
+      // The server refused the batch itself (it names no operation): sent again it would be
+      // refused again and hold up every item behind it, so its items are given up as rejected.
+      if (error instanceof ApiRequestError && error.status === 400) {
+        this.settle(
+          new Set(batch.map((item) => item.id)),
+          batch.map((item) => ({ ...item, reason: error.message })),
+        );
+        return;
+      }
       this.attempt += 1;
       if (canRetry(this.options.policy, this.attempt)) {
         this.retryTimer = setTimeout(
@@ -177,6 +191,14 @@ export class SyncQueue<P> {
     } finally {
       this.flushing = false;
     }
+  }
+
+  /** Takes answered items off the queue and reports those refused for good. */
+  private settle(done: Set<string>, rejected: RejectedItem<P>[]): void {
+    this.items = this.items.filter((item) => !done.has(item.id));
+    this.save();
+    this.attempt = 0;
+    if (rejected.length > 0) this.options.onRejected?.(rejected);
   }
 
   /**

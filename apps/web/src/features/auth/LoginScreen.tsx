@@ -5,7 +5,7 @@ import { AuthCard, Field, FormMessage } from '../../components/Form';
 import { authClient } from '../../lib/auth-client';
 import { checkEmailRequest, recordEmailRequest } from './email-request-limits';
 import { GoogleSignIn } from './GoogleSignIn';
-import { type AuthError, limitText } from './messages';
+import { type AuthError, limitText, waitText } from './messages';
 
 /** /login: e-mail and password, the forgot-password and sign-up links, and resending the confirmation. */
 export function LoginScreen() {
@@ -33,6 +33,10 @@ export function LoginScreen() {
     if (failure.code === 'TOKEN_EXPIRED') return t('auth.login.expiredLink');
     if (failure.code === 'INVALID_PASSWORD' || failure.code === 'PASSWORD_TOO_SHORT')
       return t('auth.login.invalidPassword');
+    if (failure.code === 'TOO_MANY_SIGN_IN_ATTEMPTS') {
+      const waitMs = (failure.retryAfterSeconds ?? 60) * 1000;
+      return `${t('auth.login.tooManyAttempts')} ${waitText(t, waitMs)}`;
+    }
     if (failure.status === 429) return failure.message ?? t('auth.login.failed');
     return t('auth.login.failed');
   };

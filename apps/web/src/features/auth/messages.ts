@@ -27,4 +27,6 @@ export interface AuthError {
   status?: number;
   code?: string;
   message?: string;
+  /** How long a limit asks to wait, when the server says. */
+  retryAfterSeconds?: number;
 }
