@@ -1,3 +1,4 @@
+import { nicknameError, nicknameTaken } from '@lesefuchs/core';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -121,7 +122,11 @@ describe.skipIf(!target?.available)('Google sign-in against a mock OpenID provid
     person = { sub: 'g-2', email: 'ada.two@example.com', name: 'Ada Lovelace' };
     const session = await sessionOf((await signInWithGoogle()).cookie);
     expect(session.user.email).toBe('ada.two@example.com');
-    expect(session.user.name).toMatch(/^Ada-Lovelace\d{4}$/);
+    // Valid, and not taken by the spec's rule (not the same, not containing or contained in
+    // the first person's "Ada-Lovelace"): here made of the address.
+    expect(nicknameError(session.user.name)).toBeNull();
+    expect(nicknameTaken(session.user.name, ['Ada-Lovelace'])).toBe(false);
+    expect(session.user.name).toBe('ada-two');
   });
 
   it('sends the browser to the error page when the provider refuses', async () => {

@@ -55,7 +55,9 @@ export async function checkedNickname(
 
 /**
  * The nickname a user arriving from Google gets: the display name when it is a valid, free
- * nickname, otherwise one made from it (or the address) with a number added until it is free.
+ * nickname, else one made from it or from the address's local part. Spec 1 §5 counts a name
+ * containing another as taken, so "Ada-Lovelace" plus a number clashes with "Ada-Lovelace":
+ * numbered candidates use ever shorter stems of both sources before falling back to "reader".
  */
 export async function availableNickname(
   db: Database,
@@ -65,11 +67,18 @@ export async function availableNickname(
   const free = async (candidate: string) => !(await nicknameClash(db, candidate));
   const given = name.trim();
   if (nicknameError(given) === null && (await free(given))) return given;
-  const source = given || email.split('@')[0] || '';
-  const plain = nicknameFrom(source);
-  if (await free(plain)) return plain;
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const candidate = nicknameFrom(source, String(Math.floor(1000 + Math.random() * 9000)));
+  const sources = [given, email.split('@')[0] ?? ''].filter(Boolean);
+  for (const source of sources) {
+    const plain = nicknameFrom(source);
+    if (await free(plain)) return plain;
+  }
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const source = sources[attempt % sources.length] ?? 'reader';
+    const stem = source.slice(
+      0,
+      Math.max(NICKNAME_MIN, source.length - 1 - Math.floor(attempt / 2)),
+    );
+    const candidate = nicknameFrom(stem, String(Math.floor(1000 + Math.random() * 9000)));
     if (await free(candidate)) return candidate;
   }
   return nicknameFrom('reader', String(Date.now()).slice(-8));
