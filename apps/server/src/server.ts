@@ -43,7 +43,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     throw error;
   }
   try {
-    const imported = await importContent(database.db);
+    const imported = await database.withStartupLock(() => importContent(database.db));
     logger.info(imported, imported.unchanged ? 'content unchanged' : 'content imported');
   } catch (error) {
     await database.close();

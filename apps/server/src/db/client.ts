@@ -24,8 +24,32 @@ export interface DatabaseHandle {
   kind: DatabaseKind;
   /** Listens on a PostgreSQL NOTIFY channel; resolves to the function that stops listening. */
   listen(channel: string, listener: NotificationListener): Promise<() => Promise<void>>;
+  /**
+   * Runs start-up work that must not run twice at once (the content import) while holding the
+   * start-up lock the migrations ran under: on PostgreSQL an advisory lock, so instances
+   * started together take turns; PGlite has one process per data directory already.
+   */
+  withStartupLock<T>(work: () => Promise<T>): Promise<T>;
   /** Closes every connection; PGlite flushes its files. */
   close(): Promise<void>;
+}
+
+/** The advisory lock key of start-up (migrations, content import) on PostgreSQL. */
+const STARTUP_LOCK_KEY = 'lesefuchs.startup';
+
+/** Runs `work` holding a session-level advisory lock on one connection of the pool. */
+async function withAdvisoryLock<T>(pool: pg.Pool, key: string, work: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock(hashtext($1))', [key]);
+    try {
+      return await work();
+    } finally {
+      await client.query('select pg_advisory_unlock(hashtext($1))', [key]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 /** drizzle-kit's migration folder: beside the bundle in production, beside src in development. */
@@ -53,6 +77,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   return {
     db: db as unknown as Database,
     kind: 'pglite',
+    withStartupLock: (work) => work(),
     async listen(channel, listener) {
       const unsubscribe = await client.listen(channel, listener);
       return async () => unsubscribe();
@@ -70,11 +95,16 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   // process.
   pool.on('error', () => undefined);
   const db = drizzleNodePg(pool, { schema, casing: 'snake_case' });
-  await migrateNodePg(db, { migrationsFolder: migrationsFolder() });
+  // Two instances started together on an empty database would both create the tables: the
+  // second waits for the first and then finds nothing left to apply.
+  await withAdvisoryLock(pool, STARTUP_LOCK_KEY, () =>
+    migrateNodePg(db, { migrationsFolder: migrationsFolder() }),
+  );
   const listeners = new Set<pg.PoolClient>();
   return {
     db: db as unknown as Database,
     kind: 'postgres',
+    withStartupLock: (work) => withAdvisoryLock(pool, STARTUP_LOCK_KEY, work),
     async listen(channel, listener) {
       // LISTEN holds one connection for its life. If that connection drops, it is opened
       // again, so a restarted PostgreSQL does not silently end realtime delivery.
