@@ -104,7 +104,7 @@ export function createApp(deps: AppDeps) {
     return takenAfterRace(database.db, c.req.path, body, response);
   });
 
-  app.route('/api/health', healthRoutes(database));
+  app.route('/api/health', healthRoutes(database, deps.hub));
   // What the web app may offer, decided by the server's configuration.
   app.get('/api/config', (c) => c.json({ googleSignIn: deps.config.google !== null }));
   app.route('/api/events', eventRoutes({ auth, hub: deps.hub, streams }));

@@ -9,21 +9,22 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { type ListenEvents, listenWithReconnect } from './listener.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type DatabaseKind = 'pglite' | 'postgres';
 
-/** A notification listener: called with each payload sent on the channel. */
-export type NotificationListener = (payload: string) => void;
-
 /** The database and the few things the server needs beside queries. */
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
-  /** Listens on a PostgreSQL NOTIFY channel; resolves to the function that stops listening. */
-  listen(channel: string, listener: NotificationListener): Promise<() => Promise<void>>;
+  /**
+   * Listens on a PostgreSQL NOTIFY channel, reconnecting after a lost connection for as long as
+   * it runs; resolves to the function that stops listening.
+   */
+  listen(channel: string, events: ListenEvents): Promise<() => Promise<void>>;
   /**
    * Runs start-up work that must not run twice at once (the content import) while holding the
    * start-up lock the migrations ran under: on PostgreSQL an advisory lock, so instances
@@ -78,8 +79,9 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     db: db as unknown as Database,
     kind: 'pglite',
     withStartupLock: (work) => work(),
-    async listen(channel, listener) {
-      const unsubscribe = await client.listen(channel, listener);
+    async listen(channel, events) {
+      // In the same process as the database: the connection cannot be lost.
+      const unsubscribe = await client.listen(channel, events.onNotification);
       return async () => unsubscribe();
     },
     async close() {
@@ -89,7 +91,14 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A connect that gets no answer fails after 5 s instead of waiting forever (an outage must be
+  // noticed), and TCP keep-alive finds a connection the network dropped without a word.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    keepAlive: true,
+  });
   // An idle connection that PostgreSQL ends (a restart, a terminated backend) is dropped by the
   // pool, which opens a new one on the next query; without a listener the error would end the
   // process.
@@ -100,46 +109,21 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   await withAdvisoryLock(pool, STARTUP_LOCK_KEY, () =>
     migrateNodePg(db, { migrationsFolder: migrationsFolder() }),
   );
-  const listeners = new Set<pg.PoolClient>();
+  const listeners = new Set<{ stop(): Promise<void> }>();
   return {
     db: db as unknown as Database,
     kind: 'postgres',
     withStartupLock: (work) => withAdvisoryLock(pool, STARTUP_LOCK_KEY, work),
-    async listen(channel, listener) {
-      // LISTEN holds one connection for its life. If that connection drops, it is opened
-      // again, so a restarted PostgreSQL does not silently end realtime delivery.
-      let stopped = false;
-      let current: pg.PoolClient | null = null;
-      const connect = async (): Promise<void> => {
-        const client = await pool.connect();
-        current = client;
-        listeners.add(client);
-        client.on('notification', (message) => {
-          if (message.channel === channel && message.payload !== undefined)
-            listener(message.payload);
-        });
-        client.on('error', () => {
-          // Already given back (the listener stopped, or the handle closed): a late error of
-          // the ended connection must not release it a second time, which throws.
-          if (!listeners.delete(client)) return;
-          client.release(true);
-          current = null;
-          if (!stopped) setTimeout(() => void connect().catch(() => undefined), 1_000).unref();
-        });
-        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      };
-      await connect();
+    async listen(channel, events) {
+      const listener = await listenWithReconnect(pool, channel, events);
+      listeners.add(listener);
       return async () => {
-        stopped = true;
-        const client = current;
-        if (!client || !listeners.delete(client)) return;
-        await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
-        // Closed, not pooled: its handlers stay on it and must never serve another caller.
-        client.release(true);
+        listeners.delete(listener);
+        await listener.stop();
       };
     },
     async close() {
-      for (const client of listeners) client.release(true);
+      await Promise.all([...listeners].map((listener) => listener.stop()));
       listeners.clear();
       await pool.end();
     },

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database, DatabaseHandle } from '../db/client.ts';
+import type { ListenState } from '../db/listener.ts';
 
 /** The PostgreSQL channel every server instance listens on. */
 export const EVENTS_CHANNEL = 'lesefuchs_events';
@@ -13,6 +14,9 @@ export interface RealtimeEvent {
 
 type Subscriber = (event: RealtimeEvent) => void;
 
+/** Sent to every open stream after a lost connection came back: events may have been missed. */
+export const RESYNC_EVENT: RealtimeEvent = { type: 'resync' };
+
 /**
  * Fans realtime events out to the signed-in users' event streams. Events go through PostgreSQL
  * NOTIFY, so a user connected to another instance behind the same database receives them too,
@@ -21,6 +25,7 @@ type Subscriber = (event: RealtimeEvent) => void;
 export class RealtimeHub {
   private readonly subscribers = new Map<string, Set<Subscriber>>();
   private stopListening: (() => Promise<void>) | null = null;
+  private listenState: ListenState = 'ok';
 
   constructor(
     private readonly database: DatabaseHandle,
@@ -28,9 +33,28 @@ export class RealtimeHub {
   ) {}
 
   async start(): Promise<void> {
-    this.stopListening = await this.database.listen(EVENTS_CHANNEL, (payload) =>
-      this.deliver(payload),
-    );
+    this.stopListening = await this.database.listen(EVENTS_CHANNEL, {
+      onNotification: (payload) => this.deliver(payload),
+      onStateChange: (state) => this.changeState(state),
+    });
+  }
+
+  /** 'reconnecting' while events from other instances cannot arrive (reported by /api/health). */
+  get state(): ListenState {
+    return this.listenState;
+  }
+
+  private changeState(state: ListenState): void {
+    this.listenState = state;
+    if (state === 'reconnecting') {
+      this.logger.warn('realtime: the LISTEN connection was lost; reconnecting');
+      return;
+    }
+    // Events published meanwhile are gone: every open stream here is told to refetch.
+    this.logger.info({ streams: this.connectionCount }, 'realtime: listening again');
+    for (const set of this.subscribers.values()) {
+      for (const subscriber of set) subscriber(RESYNC_EVENT);
+    }
   }
 
   async stop(): Promise<void> {

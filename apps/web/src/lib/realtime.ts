@@ -3,7 +3,9 @@ import { useAuth } from './auth-client';
 
 // One server-sent event stream per signed-in tab (`GET /api/events`): changes made on another
 // device or tab arrive as named events, e.g. "stats" or "bookmarks". The browser reconnects
-// by itself after a network failure.
+// by itself after a network failure. Events sent while the stream was down are lost, so after
+// a reconnect, and when the server says "resync" (its own database connection came back), every
+// handler runs once as if its event had arrived: each area reloads what it shows.
 
 type Handler = (data: unknown) => void;
 const handlers = new Map<string, Set<Handler>>();
@@ -17,7 +19,21 @@ function connect(userId: string): void {
   attached.clear();
   source = new EventSource('/api/events', { withCredentials: true });
   sourceUser = userId;
+  let interrupted = false;
+  source.addEventListener('error', () => {
+    interrupted = true;
+  });
+  source.addEventListener('open', () => {
+    if (interrupted) refetchAll();
+    interrupted = false;
+  });
+  source.addEventListener('resync', refetchAll);
   for (const type of handlers.keys()) attach(type);
+}
+
+/** Runs every handler once, with no data: what changed meanwhile is not known. */
+function refetchAll(): void {
+  for (const set of handlers.values()) for (const handler of set) handler(null);
 }
 
 function attach(type: string): void {

@@ -1,0 +1,75 @@
+import { act, render } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RealtimeConnection, useRealtimeEvent } from './realtime';
+
+vi.mock('./auth-client', () => ({ useAuth: () => ({ user: { id: 'reader-1' } }) }));
+
+/** The browser's EventSource, reduced to what the stream uses: named listeners. */
+class FakeEventSource {
+  static last: FakeEventSource | null = null;
+  private readonly listeners = new Map<string, ((event: MessageEvent) => void)[]>();
+  constructor(readonly url: string) {
+    FakeEventSource.last = this;
+  }
+  addEventListener(type: string, listener: (event: MessageEvent) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  emit(type: string, data = 'null') {
+    for (const listener of this.listeners.get(type) ?? []) {
+      listener(new MessageEvent(type, { data }));
+    }
+  }
+  close() {}
+}
+
+function Listener({ type, onEvent }: { type: string; onEvent: (data: unknown) => void }) {
+  useRealtimeEvent(type, onEvent);
+  return null;
+}
+
+describe('the realtime stream', () => {
+  beforeEach(() => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('hands named events to their handlers', () => {
+    const stats = vi.fn();
+    render(
+      <>
+        <RealtimeConnection />
+        <Listener type="stats" onEvent={stats} />
+      </>,
+    );
+    act(() => FakeEventSource.last?.emit('stats', '{"kind":"streak"}'));
+    expect(stats).toHaveBeenCalledWith({ kind: 'streak' });
+  });
+
+  it('runs every handler once on "resync" and after a reconnect, not on the first open', () => {
+    const stats = vi.fn();
+    const bookmarks = vi.fn();
+    render(
+      <>
+        <RealtimeConnection />
+        <Listener type="stats" onEvent={stats} />
+        <Listener type="bookmarks" onEvent={bookmarks} />
+      </>,
+    );
+    const source = FakeEventSource.last as FakeEventSource;
+    act(() => source.emit('open'));
+    expect(stats).not.toHaveBeenCalled();
+
+    act(() => source.emit('resync'));
+    expect(stats).toHaveBeenCalledTimes(1);
+    expect(bookmarks).toHaveBeenCalledTimes(1);
+
+    act(() => {
+      source.emit('error');
+      source.emit('open');
+    });
+    expect(stats).toHaveBeenCalledTimes(2);
+    expect(bookmarks).toHaveBeenCalledTimes(2);
+  });
+});
