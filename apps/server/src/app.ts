@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
@@ -16,6 +18,7 @@ import {
   isLoopbackUrl,
   socketAddress,
 } from './http/client-address.ts';
+import { contentSecurityPolicy } from './http/content-security.ts';
 import { ApiError, errorBody, handleError } from './http/errors.ts';
 import { premiumAudioGate } from './http/premium-audio.ts';
 import { readJsonObjectBody, refuseUnsafeUrl } from './http/request-guard.ts';
@@ -71,9 +74,16 @@ export function createApp(deps: AppDeps) {
   const app = new Hono();
 
   app.onError(handleError(logger));
+  const indexFile = deps.webDistDir ? path.join(deps.webDistDir, 'index.html') : null;
   app.use(
     '*',
-    secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: undefined }),
+    secureHeaders({
+      crossOriginEmbedderPolicy: false,
+      contentSecurityPolicy: contentSecurityPolicy({
+        indexHtml: indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null,
+        https: deps.config.publicUrl.startsWith('https:'),
+      }),
+    }),
   );
   app.use(
     '/api/*',

@@ -1,3 +1,5 @@
+import './browser-setup.ts';
+
 export * from './api-error.ts';
 export * from './audio/audio.ts';
 export * from './avatars.ts';
