@@ -35,21 +35,34 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-/** The advisory lock key of start-up (migrations, content import) on PostgreSQL. */
-const STARTUP_LOCK_KEY = 'lesefuchs.startup';
+/**
+ * The advisory lock of start-up (migrations, content import) on PostgreSQL: a fixed bigint, the
+ * ASCII of "Lesefuch", so operators find it in `pg_locks` and no other key space collides by
+ * accident. A string, since it does not fit a JavaScript number exactly.
+ */
+export const STARTUP_LOCK_KEY = '5504932998878159720';
 
-/** Runs `work` holding a session-level advisory lock on one connection of the pool. */
+/**
+ * Runs `work` holding a session-level advisory lock on one dedicated connection of the pool;
+ * whoever comes second waits for the lock, then runs.
+ */
 async function withAdvisoryLock<T>(pool: pg.Pool, key: string, work: () => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  let unlocked = false;
   try {
-    await client.query('select pg_advisory_lock(hashtext($1))', [key]);
+    await client.query('select pg_advisory_lock($1::bigint)', [key]);
     try {
       return await work();
     } finally {
-      await client.query('select pg_advisory_unlock(hashtext($1))', [key]);
+      unlocked = await client.query('select pg_advisory_unlock($1::bigint)', [key]).then(
+        () => true,
+        () => false,
+      );
     }
   } finally {
-    client.release();
+    // A connection that failed to lock or unlock is closed, not pooled: ending its session ends
+    // any lock it may still hold.
+    client.release(!unlocked);
   }
 }
 
@@ -74,7 +87,12 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   mkdirSync(path.dirname(dataDir), { recursive: true });
   const client = await PGlite.create(dataDir);
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
-  await migratePglite(db, { migrationsFolder: migrationsFolder() });
+  try {
+    await migratePglite(db, { migrationsFolder: migrationsFolder() });
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
   return {
     db: db as unknown as Database,
     kind: 'pglite',
@@ -92,12 +110,15 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   // A connect that gets no answer fails after 5 s instead of waiting forever (an outage must be
-  // noticed), and TCP keep-alive finds a connection the network dropped without a word.
+  // noticed), and TCP keep-alive finds a connection the network dropped without a word: the
+  // LISTEN connection only ever receives, so nothing else would. Probes start after 10 s idle
+  // (the operating system's default is two hours).
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
     connectionTimeoutMillis: 5_000,
     keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
   });
   // An idle connection that PostgreSQL ends (a restart, a terminated backend) is dropped by the
   // pool, which opens a new one on the next query; without a listener the error would end the
@@ -106,9 +127,14 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   const db = drizzleNodePg(pool, { schema, casing: 'snake_case' });
   // Two instances started together on an empty database would both create the tables: the
   // second waits for the first and then finds nothing left to apply.
-  await withAdvisoryLock(pool, STARTUP_LOCK_KEY, () =>
-    migrateNodePg(db, { migrationsFolder: migrationsFolder() }),
-  );
+  try {
+    await withAdvisoryLock(pool, STARTUP_LOCK_KEY, () =>
+      migrateNodePg(db, { migrationsFolder: migrationsFolder() }),
+    );
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
   const listeners = new Set<{ stop(): Promise<void> }>();
   return {
     db: db as unknown as Database,

@@ -11,8 +11,18 @@ export interface ListenEvents {
 }
 
 /** First wait before reconnecting, doubled after each failed try up to the cap. */
-const FIRST_RETRY_MS = 500;
-const MAX_RETRY_MS = 30_000;
+export const FIRST_RETRY_MS = 500;
+export const MAX_RETRY_MS = 30_000;
+
+/**
+ * The wait before reconnect try number `failures` (0 first): exponential, capped, with "equal
+ * jitter" (between half and all of the step) so instances cut off together do not all come
+ * back in the same instant.
+ */
+export function retryDelay(failures: number, random: () => number = Math.random): number {
+  const step = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** failures);
+  return step / 2 + random() * (step / 2);
+}
 
 /**
  * LISTEN on one connection of the pool for as long as the process lives: when the connection
@@ -31,7 +41,10 @@ export async function listenWithReconnect(
   let timer: ReturnType<typeof setTimeout> | null = null;
   const released = new WeakSet<pg.PoolClient>();
 
-  /** Closed, not pooled: its handlers stay on it and must never serve another caller. */
+  /**
+   * Closed, not pooled: its handlers stay on it and must never serve another caller. A client
+   * can report several errors (the socket's, then its end); it is given back only once.
+   */
   const discard = (client: pg.PoolClient) => {
     if (released.has(client)) return;
     released.add(client);
@@ -48,17 +61,14 @@ export async function listenWithReconnect(
   };
 
   const retryLater = () => {
-    const base = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** failures);
+    timer = setTimeout(() => {
+      timer = null;
+      void connect().catch(() => {
+        if (!stopped) retryLater();
+      });
+    }, retryDelay(failures));
     failures += 1;
-    timer = setTimeout(
-      () => {
-        timer = null;
-        void connect().catch(() => {
-          if (!stopped) retryLater();
-        });
-      },
-      base / 2 + Math.random() * (base / 2),
-    );
+    // A pending retry never keeps a stopping process alive.
     timer.unref();
   };
 
@@ -76,6 +86,7 @@ export async function listenWithReconnect(
       discard(client);
       throw error;
     }
+    // Stopped while this try was connecting: nobody wants the connection any more.
     if (stopped) {
       discard(client);
       return;
@@ -91,11 +102,12 @@ export async function listenWithReconnect(
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
+      timer = null;
       const client = current;
       current = null;
-      if (!client || released.has(client)) return;
-      await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
-      discard(client);
+      // Closing the connection ends its session and so its LISTEN; an UNLISTEN first could wait
+      // forever on a connection the network dropped silently, and stall the shutdown.
+      if (client) discard(client);
     },
   };
 }
