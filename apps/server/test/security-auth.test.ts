@@ -10,7 +10,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { NICKNAME_MESSAGES } from '@lesefuchs/core';
+import { NICKNAME_MESSAGES, PASSWORD_REFUSALS } from '@lesefuchs/core';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
@@ -24,6 +24,8 @@ import {
   freshDatabase,
   json,
   LOOPBACK_CLIENT,
+  mailedLink,
+  pathOf,
   signUp,
   startTestServer,
   targets,
@@ -117,6 +119,78 @@ describe.each(targets)('nicknames on every path on $name', ({ name, available })
       expect(holders).toEqual([{ name: nickname }]);
     },
   );
+});
+
+describe('new passwords on every path that sets one', () => {
+  const server = testServerFor('pglite', true);
+  const post = (path: string, body: unknown, cookie?: string) =>
+    server.app.request(`/api/auth${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) },
+      body: JSON.stringify(body),
+    });
+  const signUpWith = (password: string) =>
+    post('/sign-up/email', {
+      email: `p-${unique()}@example.com`,
+      password,
+      name: `Pass${unique()}`,
+    });
+  const refusal = async (response: Response) => {
+    const body = await json(response);
+    return { status: response.status, code: body.code, message: body.message };
+  };
+  // What the form refuses (three kinds of character missing), and what it lets through but
+  // everybody uses, in any case.
+  const weak = 'abcdefghij';
+  const common = ['password1', 'Password1', 'iloveyou1'];
+
+  it('sign-up refuses a weak or common one with the spec text, and takes a good one', async () => {
+    expect(await refusal(await signUpWith(weak))).toEqual({
+      status: 400,
+      code: 'PASSWORD_TOO_WEAK',
+      message: `${PASSWORD_REFUSALS.PASSWORD_TOO_WEAK} Password must have: an uppercase letter, a number, a symbol.`,
+    });
+    for (const password of common) {
+      expect(await refusal(await signUpWith(password))).toEqual({
+        status: 400,
+        code: 'PASSWORD_TOO_COMMON',
+        message: PASSWORD_REFUSALS.PASSWORD_TOO_COMMON,
+      });
+    }
+    // Too short stays better-auth's own answer; a passphrase nobody uses is fine.
+    expect((await refusal(await signUpWith('Ab1!'))).code).toBe('PASSWORD_TOO_SHORT');
+    expect((await signUpWith('Lesefuchs liest gern')).status).toBe(200);
+  });
+
+  it('a password change and a reset keep the same rules', async () => {
+    const user = await signUp(server, 'Changer');
+    for (const [password, code] of [
+      [weak, 'PASSWORD_TOO_WEAK'],
+      ['Password1', 'PASSWORD_TOO_COMMON'],
+    ] as const) {
+      const changed = await post(
+        '/change-password',
+        { currentPassword: PASSWORD, newPassword: password },
+        user.cookie,
+      );
+      expect((await refusal(changed)).code).toBe(code);
+    }
+
+    expect(
+      (await post('/request-password-reset', { email: user.email, redirectTo: '/reset-password' }))
+        .status,
+    ).toBe(200);
+    const token = new URL(await mailedLink(server, user.email)).pathname.split('/').at(-1);
+    const reset = await post('/reset-password', { newPassword: 'password1', token });
+    expect((await refusal(reset)).code).toBe('PASSWORD_TOO_COMMON');
+    // The old password still signs in: nothing was changed by the refusals.
+    expect((await post('/sign-in/email', { email: user.email, password: PASSWORD })).status).toBe(
+      200,
+    );
+    expect(
+      (await post('/reset-password', { newPassword: 'Ein neues Passwort', token })).status,
+    ).toBe(200);
+  });
 });
 
 describe.each(targets)('sign-in attempts on $name', ({ name, available }) => {

@@ -9,6 +9,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { emailRequests } from '../db/schema/index.ts';
 import { checkedNickname } from './nickname.ts';
+import { NEW_PASSWORD_FIELD, refuseUnfitPassword } from './password-policy.ts';
 import {
   forgetFailedSignIns,
   recordFailedSignIn,
@@ -24,11 +25,16 @@ const english = (value: number, unit: string) => `${value} ${unit}${value === 1 
 
 /**
  * Rules better-auth does not know, checked before its handlers run: the nickname rules of
- * spec 1 §5 on sign-up (the client checks them for the user; this is the rule), and the
- * per-address limits on confirmation and password-reset e-mails.
+ * spec 1 §5 on sign-up and the password rules on every path that sets a password (the client
+ * checks them for the user; this is the rule), the sign-in backoff, and the per-address limits
+ * on confirmation and password-reset e-mails.
  */
 export function authRules(db: Database) {
   return createAuthMiddleware(async (ctx) => {
+    const passwordField = NEW_PASSWORD_FIELD[ctx.path];
+    if (passwordField) {
+      refuseUnfitPassword((ctx.body as Record<string, unknown> | undefined)?.[passwordField]);
+    }
     if (ctx.path === '/sign-in/email') {
       await refuseWhileSignInLocked(db, (ctx.body as { email?: unknown } | undefined)?.email);
       return;

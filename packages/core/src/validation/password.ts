@@ -55,3 +55,15 @@ export function checkPassword(password: string): PasswordCheck {
   }
   return { failed, strength, acceptable, message };
 }
+
+/**
+ * The server's refusals of a new password (sign-up, reset, change), by the code it answers
+ * with; the client shows them in the learner's language. The server checks the same rules as
+ * the form, and also refuses the most common passwords (ASVS 5.0 V6.2.4).
+ */
+export const PASSWORD_REFUSALS = {
+  PASSWORD_TOO_WEAK: 'Please create a stronger password.',
+  PASSWORD_TOO_COMMON:
+    'This password is one of the most common ones and easy to guess. Please choose another.',
+} as const;
+export type PasswordRefusal = keyof typeof PASSWORD_REFUSALS;

@@ -6,6 +6,7 @@ import { RECOVERY_FLAG_KEY } from '../../app/RecoveryLinks';
 import { AuthCard, Field, FormMessage } from '../../components/Form';
 import { LoadingScreen } from '../../components/Spinner';
 import { authClient } from '../../lib/auth-client';
+import { passwordRefusalText } from './messages';
 import { PasswordStrengthBar, usePasswordRequirements } from './PasswordStrength';
 
 /**
@@ -67,9 +68,10 @@ export function ResetPasswordScreen() {
         setError(
           failure.code === 'INVALID_TOKEN'
             ? t('auth.reset.invalidLink')
-            : failure.message
-              ? t('auth.reset.updateFailed', { message: failure.message })
-              : t('auth.reset.failed'),
+            : (passwordRefusalText(t, failure) ??
+                (failure.message
+                  ? t('auth.reset.updateFailed', { message: failure.message })
+                  : t('auth.reset.failed'))),
         );
         return;
       }

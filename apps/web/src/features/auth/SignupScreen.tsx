@@ -6,7 +6,7 @@ import { AuthCard, Field, FormMessage } from '../../components/Form';
 import { authClient } from '../../lib/auth-client';
 import { currentLanguage } from '../../lib/i18n';
 import { GoogleSignIn } from './GoogleSignIn';
-import type { AuthError } from './messages';
+import { type AuthError, passwordRefusalText } from './messages';
 import { PasswordStrengthBar, usePasswordRequirements } from './PasswordStrength';
 
 const NICKNAME_KEYS: Record<string, string> = {
@@ -43,6 +43,8 @@ export function SignupScreen() {
     ) {
       return t('auth.signup.emailTaken');
     }
+    const refusal = passwordRefusalText(t, failure);
+    if (refusal) return refusal;
     if (failure.message && /nickname/i.test(failure.message))
       return translateNickname(failure.message);
     if ((failure.status ?? 0) >= 500) return t('auth.signup.serverError');

@@ -30,3 +30,13 @@ export interface AuthError {
   /** How long a limit asks to wait, when the server says. */
   retryAfterSeconds?: number;
 }
+
+/**
+ * The server's refusal of a new password (the same rules as the form, and the most common
+ * passwords) in the learner's language, or null when the error is another.
+ */
+export function passwordRefusalText(t: TFunction, failure: AuthError): string | null {
+  if (failure.code === 'PASSWORD_TOO_COMMON') return t('auth.passwordTooCommon');
+  if (failure.code === 'PASSWORD_TOO_WEAK') return t('auth.signup.weakPassword');
+  return null;
+}

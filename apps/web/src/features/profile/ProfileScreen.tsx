@@ -10,6 +10,7 @@ import { Avatar } from '../../components/UserMenu';
 import { authClient, useAuth } from '../../lib/auth-client';
 import { currentLocale } from '../../lib/i18n';
 import { MembershipLine } from '../audio/MembershipLine';
+import { passwordRefusalText } from '../auth/messages';
 import { PasswordStrengthBar } from '../auth/PasswordStrength';
 import { ProgressOverview } from '../stats/ProgressOverview';
 import { PreferencesPanel } from './PreferencesPanel';
@@ -187,7 +188,7 @@ function ChangePassword() {
         text:
           error.code === 'INVALID_PASSWORD'
             ? t('profile.password.wrongCurrent')
-            : t('profile.password.failed'),
+            : (passwordRefusalText(t, error) ?? t('profile.password.failed')),
       });
       return;
     }
