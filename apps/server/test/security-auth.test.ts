@@ -26,6 +26,7 @@ import {
   LOOPBACK_CLIENT,
   mailedLink,
   pathOf,
+  sessionCookie,
   signUp,
   startTestServer,
   targets,
@@ -190,6 +191,106 @@ describe('new passwords on every path that sets one', () => {
     expect(
       (await post('/reset-password', { newPassword: 'Ein neues Passwort', token })).status,
     ).toBe(200);
+  });
+});
+
+describe('sessions', () => {
+  const server = testServerFor('pglite', true);
+  const post = (path: string, body: unknown, cookie?: string) =>
+    server.app.request(`/api/auth${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) },
+      body: JSON.stringify(body),
+    });
+  const signIn = async (email: string, password = PASSWORD) =>
+    sessionCookie(await post('/sign-in/email', { email, password }));
+  const works = async (cookie: string) =>
+    (await server.app.request('/api/bookmarks', { headers: { Cookie: cookie } })).status === 200;
+
+  it('get a new token at each sign-in and end on sign-out, a password reset and account removal', async () => {
+    const user = await signUp(server, 'Sessions');
+    // The password is checked exactly as typed.
+    expect(await signIn(user.email, PASSWORD.toUpperCase())).toBe('');
+    const first = await signIn(user.email);
+    const second = await signIn(user.email);
+    expect(new Set([user.cookie, first, second]).size).toBe(3);
+    expect(await works(first)).toBe(true);
+
+    // Sign-out ends that session on the server, not just the cookie in the browser.
+    expect((await post('/sign-out', {}, first)).status).toBe(200);
+    expect(await works(first)).toBe(false);
+    expect(await works(second)).toBe(true);
+
+    // A password reset ends every session of the account.
+    await post('/request-password-reset', { email: user.email, redirectTo: '/reset-password' });
+    const token = new URL(await mailedLink(server, user.email)).pathname.split('/').at(-1);
+    expect(
+      (await post('/reset-password', { newPassword: 'Ein neues Passwort', token })).status,
+    ).toBe(200);
+    expect(await works(second)).toBe(false);
+    expect(await works(user.cookie)).toBe(false);
+    // The reset link works once.
+    const again = await post('/reset-password', { newPassword: 'Noch ein Passwort', token });
+    expect((await json(again)).code).toBe('INVALID_TOKEN');
+
+    // Removing the account ends the sessions it still had.
+    const third = await signIn(user.email, 'Ein neues Passwort');
+    const fourth = await signIn(user.email, 'Ein neues Passwort');
+    expect((await post('/delete-user', { password: 'Ein neues Passwort' }, third)).status).toBe(
+      200,
+    );
+    expect(await works(fourth)).toBe(false);
+  });
+});
+
+describe('links in e-mails', () => {
+  const server = testServerFor('pglite', true);
+  const post = (path: string, body: unknown) =>
+    server.app.request(`/api/auth${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  it('never lead to another site, whatever the request asks for', async () => {
+    const user = await signUp(server, 'Linked');
+    const foreign = [
+      'https://evil.example/take',
+      '//evil.example/take',
+      '/\\evil.example/take',
+      'javascript:alert(1)',
+      'http://localhost:3001/',
+    ];
+    for (const target of foreign) {
+      // A reset link that would hand its token to another site: refused before any e-mail.
+      const reset = await post('/request-password-reset', {
+        email: user.email,
+        redirectTo: target,
+      });
+      expect(reset.status, target).toBe(403);
+      expect((await json(reset)).code).toBe('INVALID_REDIRECT_URL');
+      const confirm = await post('/send-verification-email', {
+        email: user.email,
+        callbackURL: target,
+      });
+      expect(confirm.status, target).toBe(403);
+      const landing = await server.app.request(
+        `/api/auth/reset-password/some-token?callbackURL=${encodeURIComponent(target)}`,
+      );
+      expect(landing.status, target).toBe(403);
+    }
+    expect((await devMailbox(server, user.email).then(json)).messages).toHaveLength(1);
+
+    // The app's own pages are fine, as a path or as its full address.
+    expect(
+      (await post('/request-password-reset', { email: user.email, redirectTo: '/reset-password' }))
+        .status,
+    ).toBe(200);
+    const link = await mailedLink(server, user.email);
+    const landing = await server.app.request(pathOf(link));
+    expect(landing.headers.get('location')).toMatch(
+      /^http:\/\/localhost:3000\/reset-password\?token=/,
+    );
   });
 });
 

@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { SSEStreamingApi } from 'hono/streaming';
@@ -5,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { importContent } from '../src/content/importer.ts';
 import { clientAddress } from '../src/http/client-address.ts';
+import { audioRoutes, webAppRoutes } from '../src/http/static.ts';
 import { EventStreams, MAX_STREAMS_PER_USER } from '../src/routes/events.ts';
 import { caller, json, signUp, targets, testServerFor } from './harness.ts';
 
@@ -283,5 +287,44 @@ describe('the client address (TRUST_PROXY)', () => {
     // A client's own X-Forwarded-For entries stand left of what the trusted proxy appended.
     expect(await addressOf(1, '1.2.3.4, 198.51.100.7', '10.0.0.2')).toBe('198.51.100.7');
     expect(await addressOf(1, null, '10.0.0.2')).toBe('10.0.0.2');
+  });
+});
+
+describe('files outside the served folders', () => {
+  it('are never served, however the path is spelled', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'lesefuchs-static-'));
+    try {
+      const secret = 'SECRET-OUTSIDE-THE-SERVED-FOLDERS';
+      mkdirSync(path.join(dir, 'dist', 'assets'), { recursive: true });
+      mkdirSync(path.join(dir, 'audio'), { recursive: true });
+      mkdirSync(path.join(dir, '.git'), { recursive: true });
+      writeFileSync(path.join(dir, 'dist', 'index.html'), '<!doctype html><title>app</title>');
+      writeFileSync(path.join(dir, 'audio', 'a1-1.mp3'), 'ID3');
+      writeFileSync(path.join(dir, 'secret.txt'), secret);
+      writeFileSync(path.join(dir, '.git', 'config'), secret);
+      const app = new Hono()
+        .route('/audio', audioRoutes(path.join(dir, 'audio')))
+        .route('/', webAppRoutes(path.join(dir, 'dist')));
+
+      expect((await app.request('/audio/a1-1.mp3')).status).toBe(200);
+      for (const attempt of [
+        '/../secret.txt',
+        '/%2e%2e/secret.txt',
+        '/..%2fsecret.txt',
+        '/..%5csecret.txt',
+        '/%2e%2e%2f.git/config',
+        '/.git/config',
+        '/audio/../secret.txt',
+        '/audio/%2e%2e/secret.txt',
+        '/audio/..%2fsecret.txt',
+        '/audio/..%2f.git%2fconfig',
+        '/audio/%2e%2e%5csecret.txt',
+      ]) {
+        const response = await app.request(attempt);
+        expect(await response.text(), attempt).not.toContain(secret);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -115,7 +115,7 @@ export function createAuth(config: Config, db: Database, mailer: Mailer, logger:
         },
       },
     },
-    hooks: { before: authRules(db), after: authResults(db) },
+    hooks: { before: authRules(db, config), after: authResults(db) },
     // The native shell's bearer token is the signed session token; the bare token, which is
     // what the database and a leaked log or file would show, is refused.
     plugins: [

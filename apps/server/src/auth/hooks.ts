@@ -10,6 +10,7 @@ import type { Database } from '../db/client.ts';
 import { emailRequests } from '../db/schema/index.ts';
 import { checkedNickname } from './nickname.ts';
 import { NEW_PASSWORD_FIELD, refuseUnfitPassword } from './password-policy.ts';
+import { refuseForeignRedirects } from './redirects.ts';
 import {
   forgetFailedSignIns,
   recordFailedSignIn,
@@ -26,11 +27,13 @@ const english = (value: number, unit: string) => `${value} ${unit}${value === 1 
 /**
  * Rules better-auth does not know, checked before its handlers run: the nickname rules of
  * spec 1 §5 on sign-up and the password rules on every path that sets a password (the client
- * checks them for the user; this is the rule), the sign-in backoff, and the per-address limits
- * on confirmation and password-reset e-mails.
+ * checks them for the user; this is the rule), redirects only to the app itself, the sign-in
+ * backoff, and the per-address limits on confirmation and password-reset e-mails.
  */
-export function authRules(db: Database) {
+export function authRules(db: Database, site: { publicUrl: string; trustedOrigins: string[] }) {
   return createAuthMiddleware(async (ctx) => {
+    refuseForeignRedirects(ctx.body, site.publicUrl, site.trustedOrigins);
+    refuseForeignRedirects(ctx.query, site.publicUrl, site.trustedOrigins);
     const passwordField = NEW_PASSWORD_FIELD[ctx.path];
     if (passwordField) {
       refuseUnfitPassword((ctx.body as Record<string, unknown> | undefined)?.[passwordField]);
