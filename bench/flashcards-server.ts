@@ -5,7 +5,7 @@
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
-import { parseFlashcardDeck } from '@lesefuchs/core';
+import { parseFlashcardDeck, seededRandom } from '@lesefuchs/core';
 import { and, eq, like, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { createApp } from '../apps/server/src/app.ts';
@@ -31,17 +31,6 @@ export type ServerMessage =
   | { type: 'ready'; lines: string[]; url: string; cookie: string; cardIds: number[] }
   | { type: 'done'; reviewsLogged: number }
   | { type: 'failed'; message: string };
-
-/** A small seeded generator, so every run builds the same cards. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -80,7 +69,7 @@ async function addCards(db: Database, userId: string) {
     .select({ id: vocabulary.id, level: vocabulary.difficultyLevel })
     .from(vocabulary)
     .limit(CARDS);
-  const next = random(20_251_122);
+  const next = seededRandom(20_251_122);
   const now = Date.now();
   const rows = entries.map((entry) => {
     const roll = next();

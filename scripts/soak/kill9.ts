@@ -7,24 +7,13 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { seededRandom } from '@lesefuchs/core';
 import {
   builtServerEntry,
   exited,
   type ServerProcess,
   spawnServer,
 } from '../../apps/server/test/server-process.ts';
-
-/** A seeded PRNG (mulberry32), so a failing cycle can be replayed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const LISTS = ['bookmarks', 'completions'] as const;
 type List = (typeof LISTS)[number];
@@ -67,7 +56,7 @@ export async function kill9Soak(options: { cycles: number; seed: number }): Prom
   const built = existsSync(builtServerEntry);
   const dir = mkdtempSync(path.join(tmpdir(), 'lesefuchs-kill9-'));
   const dataDir = path.join(dir, 'data');
-  const next = random(options.seed);
+  const next = seededRandom(options.seed);
   const learners: Learner[] = [];
   const problems: string[] = [];
   const figures: Figures = {

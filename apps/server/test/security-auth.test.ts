@@ -29,6 +29,7 @@ import {
   sessionCookie,
   signUp,
   startTestServer,
+  type TestServer,
   targets,
   testServerFor,
 } from './harness.ts';
@@ -36,6 +37,14 @@ import { exited, startServerProcess } from './server-process.ts';
 
 const PASSWORD = 'correct horse battery';
 const unique = () => Math.random().toString(36).slice(2, 8);
+
+/** A JSON POST to a better-auth endpoint, signed in when a session cookie is given. */
+const authPost = (server: Pick<TestServer, 'app'>, path: string, body: unknown, cookie?: string) =>
+  server.app.request(`/api/auth${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) },
+    body: JSON.stringify(body),
+  });
 
 describe.each(targets)('nicknames on every path on $name', ({ name, available }) => {
   const server = testServerFor(name, available);
@@ -125,11 +134,7 @@ describe.each(targets)('nicknames on every path on $name', ({ name, available })
 describe('new passwords on every path that sets one', () => {
   const server = testServerFor('pglite', true);
   const post = (path: string, body: unknown, cookie?: string) =>
-    server.app.request(`/api/auth${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) },
-      body: JSON.stringify(body),
-    });
+    authPost(server, path, body, cookie);
   const signUpWith = (password: string) =>
     post('/sign-up/email', {
       email: `p-${unique()}@example.com`,
@@ -197,11 +202,7 @@ describe('new passwords on every path that sets one', () => {
 describe('sessions', () => {
   const server = testServerFor('pglite', true);
   const post = (path: string, body: unknown, cookie?: string) =>
-    server.app.request(`/api/auth${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) },
-      body: JSON.stringify(body),
-    });
+    authPost(server, path, body, cookie);
   const signIn = async (email: string, password = PASSWORD) =>
     sessionCookie(await post('/sign-in/email', { email, password }));
   const works = async (cookie: string) =>
@@ -245,12 +246,8 @@ describe('sessions', () => {
 
 describe('links in e-mails', () => {
   const server = testServerFor('pglite', true);
-  const post = (path: string, body: unknown) =>
-    server.app.request(`/api/auth${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+  const post = (path: string, body: unknown, cookie?: string) =>
+    authPost(server, path, body, cookie);
 
   it('never lead to another site, whatever the request asks for', async () => {
     const user = await signUp(server, 'Linked');

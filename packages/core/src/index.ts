@@ -10,6 +10,7 @@ export * from './membership/membership.ts';
 export * from './navigation/recovery-link.ts';
 export * from './navigation/scroll.ts';
 export * from './preferences/preferences.ts';
+export * from './random.ts';
 export * from './rate-limit/rate-limit.ts';
 export * from './reading/reading.ts';
 export * from './reading/saved-words.ts';

@@ -1,3 +1,4 @@
+import { seededRandom } from '@lesefuchs/core';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { sessions } from '../../src/db/schema/index.ts';
@@ -49,18 +50,6 @@ export function emptyFigures(): FaultFigures {
   };
 }
 
-/** A small, fast seeded PRNG (mulberry32): the same seed replays the same run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 export interface FaultTarget {
   server: TestServer;
   user: { id: string; email: string; cookie: string };
@@ -103,7 +92,7 @@ export async function faultRun(
   figures: FaultFigures,
 ): Promise<string[]> {
   const { server, user } = target;
-  const next = random(seed);
+  const next = seededRandom(seed);
   const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)] as T;
   const problems: string[] = [];
   const outcomes = new Map<string, string>();

@@ -16,6 +16,8 @@
  * - Inactivity is measured from lastAccessed; a session of another user or another deck is not
  *   resumed.
  */
+
+import { seededRandom } from '../random.ts';
 import { parseFlashcardDeck } from './decks.ts';
 import type { CardState, Rating } from './scheduler.ts';
 
@@ -87,16 +89,9 @@ export interface SessionSources<C extends SessionCard> {
 
 export type Shuffle = <T>(items: readonly T[]) => T[];
 
-/** A Fisher–Yates shuffle driven by a seeded generator (mulberry32), for tests and replays. */
+/** A Fisher–Yates shuffle driven by a seeded generator, for tests and replays. */
 export function seededShuffle(seed: number): Shuffle {
-  let state = seed >>> 0;
-  const random = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+  const random = seededRandom(seed);
   return <T>(items: readonly T[]) => {
     const out = [...items];
     for (let i = out.length - 1; i > 0; i--) {
