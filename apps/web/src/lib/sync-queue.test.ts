@@ -1,7 +1,7 @@
 import { BOOKMARK_QUEUE, STATS_QUEUE, type SyncRequest, type SyncResponse } from '@lesefuchs/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from './api';
-import { SyncQueue } from './sync-queue';
+import { type RejectedItem, SyncQueue } from './sync-queue';
 
 const T0 = Date.UTC(2026, 10, 22, 9, 0, 0);
 
@@ -32,12 +32,17 @@ describe('SyncQueue', () => {
     vi.useRealTimers();
   });
 
-  const make = (send: (request: SyncRequest) => Promise<SyncResponse>, policy = BOOKMARK_QUEUE) => {
+  const make = (
+    send: (request: SyncRequest) => Promise<SyncResponse>,
+    policy = BOOKMARK_QUEUE,
+    onRejected?: (items: RejectedItem<{ storyId: number }>[]) => void,
+  ) => {
     const queue = new SyncQueue<{ storyId: number }>({
       type: 'bookmarks',
       policy,
       send,
       storage,
+      onRejected,
       beaconUrl: null,
     });
     queue.start();
@@ -149,14 +154,7 @@ describe('SyncQueue', () => {
         outcome: 'rejected' as const,
       })),
     }));
-    const queue = new SyncQueue({
-      type: 'bookmarks',
-      policy: BOOKMARK_QUEUE,
-      send,
-      storage,
-      onRejected,
-      beaconUrl: null,
-    });
+    const queue = make(send, BOOKMARK_QUEUE, onRejected);
     queue.enqueue({ storyId: -1 });
     await queue.flushNow();
     expect(onRejected).toHaveBeenCalledTimes(1);
@@ -178,14 +176,7 @@ describe('SyncQueue', () => {
           : { id: operation.id, outcome: 'applied' as const },
       ),
     }));
-    const queue = new SyncQueue({
-      type: 'bookmarks',
-      policy: BOOKMARK_QUEUE,
-      send,
-      storage,
-      onRejected,
-      beaconUrl: null,
-    });
+    const queue = make(send, BOOKMARK_QUEUE, onRejected);
     for (const storyId of [1, 2, 3]) queue.enqueue({ storyId });
     await queue.flushNow();
     expect(queue.pending).toHaveLength(0);
@@ -199,14 +190,7 @@ describe('SyncQueue', () => {
     const send = vi.fn(async () => {
       throw new ApiRequestError(400, 'validation_failed', 'operations.0.id: Too small');
     });
-    const queue = new SyncQueue({
-      type: 'bookmarks',
-      policy: BOOKMARK_QUEUE,
-      send,
-      storage,
-      onRejected,
-      beaconUrl: null,
-    });
+    const queue = make(send, BOOKMARK_QUEUE, onRejected);
     queue.enqueue({ storyId: 1 });
     await queue.flushNow();
     expect(queue.pending).toHaveLength(0);
