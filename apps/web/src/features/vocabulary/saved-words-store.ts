@@ -6,6 +6,7 @@ import {
 } from '@lesefuchs/core';
 import { useSyncExternalStore } from 'react';
 import { api } from '../../lib/api';
+import i18n from '../../lib/i18n';
 import { SyncQueue } from '../../lib/sync-queue';
 import type { VocabularyEntry } from '../stories/stories-api';
 import { checkRateLimit, type RateNotice } from './rate-limit-store';
@@ -96,15 +97,23 @@ export function setSavedWordsOwner(owner: string | null): void {
     policy: SAVED_WORD_QUEUE,
     storageKey: `lesefuchs.queue.vocabulary.${owner}`,
     send: (request) => api<SyncResponse>('/api/sync', { method: 'POST', body: request }),
-    // A save the server refuses for good (an entry that does not exist): its temporary word goes.
+    // A save the server refuses for good (an entry that does not exist): its temporary word goes,
+    // and the learner is told why it is gone.
     onRejected: (items) => {
+      const saves = items.filter((item) => item.payload.action === 'save');
       const refused = new Set(
-        items.map((item) =>
-          item.payload.action === 'save' ? item.payload.vocabularyId : undefined,
-        ),
+        saves.map((item) => (item.payload.action === 'save' ? item.payload.vocabularyId : 0)),
       );
       setState({
         words: state.words.filter((word) => !(word.isTemporary && refused.has(word.vocabularyId))),
+        ...(saves.length > 0 && {
+          notice: {
+            message: i18n.t('vocabulary.screen.notSaved', {
+              count: saves.length,
+              reason: saves[0]?.reason,
+            }),
+          },
+        }),
       });
     },
   });
