@@ -10,7 +10,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { NICKNAME_MESSAGES, PASSWORD_REFUSALS } from '@lesefuchs/core';
+import { AVATAR_MESSAGES, AVATARS, NICKNAME_MESSAGES, PASSWORD_REFUSALS } from '@lesefuchs/core';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
@@ -196,6 +196,34 @@ describe('new passwords on every path that sets one', () => {
     expect(
       (await post('/reset-password', { newPassword: 'Ein neues Passwort', token })).status,
     ).toBe(200);
+  });
+});
+
+describe('the picture of a user', () => {
+  const server = testServerFor('pglite', true);
+
+  it('is one of our avatars, a Google picture or none, on update-user too', async () => {
+    const user = await signUp(server, 'Pictured');
+    const update = (image: unknown) => authPost(server, '/update-user', { image }, user.cookie);
+    for (const image of [
+      'https://evil.example/pixel.png',
+      'javascript:alert(1)',
+      'http://lh3.googleusercontent.com/a/photo',
+      `/avatars/${'x'.repeat(5_000)}.svg`,
+      42,
+    ]) {
+      const refused = await update(image);
+      expect(refused.status, String(image)).toBe(400);
+      expect((await json(refused)).message).toBe(AVATAR_MESSAGES.invalidUrl);
+    }
+    for (const image of [AVATARS[0]?.url, 'https://lh3.googleusercontent.com/a/photo', null]) {
+      expect((await update(image)).status, String(image)).toBe(200);
+    }
+    const [stored] = await server.database.db
+      .select({ image: users.image })
+      .from(users)
+      .where(eq(users.id, user.id));
+    expect(stored?.image).toBeNull();
   });
 });
 

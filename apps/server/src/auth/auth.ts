@@ -19,6 +19,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { confirmationEmail, passwordResetEmail } from '../mail/messages.ts';
 import { authResults, authRules } from './hooks.ts';
 import { availableNickname, checkedNickname } from './nickname.ts';
+import { checkedUserImage, isAllowedUserImage } from './user-image.ts';
 
 /** The interface languages a learner can speak natively (ko is accepted for Korean). */
 const languageSchema = z.enum([...INTERFACE_LANGUAGES, 'ko']);
@@ -68,11 +69,14 @@ export function createAuth(config: Config, db: Database, mailer: Mailer, logger:
                 ctx?.path === '/sign-up/email'
                   ? await checkedNickname(db, user.name)
                   : await availableNickname(db, user.name, user.email),
+              // A picture that is not ours or Google's is left out, not a failed sign-in.
+              image: isAllowedUserImage(user.image) ? user.image : null,
             },
           }),
         },
         update: {
           before: async (user, ctx) => {
+            checkedUserImage(user.image);
             if (user.name === undefined) return;
             const self = (ctx?.context as { session?: { user?: { id?: string } } } | undefined)
               ?.session?.user?.id;
