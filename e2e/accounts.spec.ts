@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, SCREENSHOT_DIR, test } from './fixtures';
+import { expect, SCREENSHOT_DIR, showTheme, signUpThroughApi, test } from './fixtures';
 
 /** The first link of the newest e-mail to an address, from the dev mailbox, as a path. */
 async function mailedLink(page: Page, to: string): Promise<string> {
@@ -152,4 +152,50 @@ test('a failed Google sign-in and a dead confirmation link say so on the login p
   await expect(page.getByRole('alert')).toHaveText(/^Your confirmation link has expired\./);
   await page.goto('/?error=USER_NOT_FOUND');
   await expect(page.getByRole('alert')).toHaveText(/^No account found with this email address/);
+});
+
+test('after five wrong passwords sign-in pauses and says for how long; a common password is refused at sign-up', async ({
+  page,
+  axe,
+}, testInfo) => {
+  const { email } = await signUpThroughApi(page, 'Guarded');
+  await page.context().clearCookies();
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    await page.getByLabel('Password').fill(`wrong password ${attempt}`);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByRole('alert')).toContainText('Invalid login credentials');
+  }
+  // Even the right password waits now, and the learner is told how long (in either theme).
+  for (const theme of ['light', 'dark'] as const) {
+    if (theme === 'dark') {
+      await showTheme(page, theme);
+      await page.getByLabel('E-mail').fill(email);
+    }
+    await page.getByLabel('Password').fill('correct horse battery');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      /^Too many failed sign-ins for this account\. To keep it safe, sign-in pauses for a while\. Please wait \d+ seconds and try again\.$/,
+    );
+    await expect(page).toHaveURL(/\/login$/);
+    await axe(page);
+    await page.screenshot({
+      path: `${SCREENSHOT_DIR}/${testInfo.project.name}-${theme}-login-paused.png`,
+    });
+  }
+
+  // The form lets "password1" through (two kinds of character missing); the server knows it as
+  // one of the most used passwords.
+  await showTheme(page, 'light');
+  await page.goto('/signup');
+  await page.getByLabel('Nickname').fill(`Common${Date.now().toString().slice(-6)}`);
+  await page.getByLabel('Email Address').fill(`common-${Date.now()}@example.com`);
+  await page.getByLabel(/^Password\*?$/).fill('password1');
+  await page.getByLabel(/^Confirm Password\*?$/).fill('password1');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'This password is one of the most common ones and easy to guess. Please choose another.',
+  );
+  await expect(page).toHaveURL(/\/signup$/);
 });

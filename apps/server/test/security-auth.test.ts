@@ -13,9 +13,10 @@ import { Writable } from 'node:stream';
 import { AVATAR_MESSAGES, AVATARS, NICKNAME_MESSAGES, PASSWORD_REFUSALS } from '@lesefuchs/core';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createAuth } from '../src/auth/auth.ts';
 import { loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/client.ts';
 import { protectDataDir } from '../src/db/data-dir-mode.ts';
 import { signInFailures, users } from '../src/db/schema/index.ts';
 import type { Mailer } from '../src/mail/mailer.ts';
@@ -446,34 +447,63 @@ describe('bearer tokens', () => {
 });
 
 describe('better-auth logs', () => {
-  it('go to the JSON logger, one line each', async () => {
-    const lines: string[] = [];
+  it('go to the JSON logger only; a failure goes on to the app, nothing to the console', async () => {
+    const lines: Record<string, unknown>[] = [];
     const sink = new Writable({
       write(chunk, _encoding, done) {
-        lines.push(...String(chunk).split('\n').filter(Boolean));
+        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
         done();
       },
     });
+    const printed = (['log', 'info', 'warn', 'error', 'debug'] as const).map((method) =>
+      vi.spyOn(console, method).mockImplementation(() => undefined),
+    );
     const database = await freshDatabase('pglite');
+    const handle = await openDatabase(database.config);
     const config = loadConfig({
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'lesefuchs-log-')),
       AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789',
     });
     const mailer = { kind: 'dev-mailbox', send: async () => undefined } as unknown as Mailer;
-    const auth = createAuth(config, {} as never, mailer, pino({ level: 'info' }, sink));
-    const log = (
-      auth.options.logger as { log: (level: string, message: string, ...args: unknown[]) => void }
-    ).log;
-    log('error', 'Failed to create user', new Error('duplicate key'));
-    expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0] as string)).toMatchObject({
-      level: 50,
-      component: 'auth',
-      msg: 'Failed to create user',
-      err: { message: 'duplicate key' },
-    });
-    rmSync(config.dataDir, { recursive: true, force: true });
-    await database.drop();
+    const signIn = (auth: ReturnType<typeof createAuth>) =>
+      auth.handler(
+        new Request(`${config.publicUrl}/api/auth/sign-in/email`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ email: 'nobody@example.com', password: 'Wrong password 1' }),
+        }),
+      );
+    try {
+      const logger = pino({ level: 'debug' }, sink);
+      const auth = createAuth(config, handle.db, mailer, logger);
+      // Refusals are answers to the request, not faults of the server: at most a warning.
+      expect((await signIn(auth)).status).toBe(401);
+      expect(lines.every((line) => Number(line.level) <= 40)).toBe(true);
+      const weak = await auth.handler(
+        new Request(`${config.publicUrl}/api/auth/sign-up/email`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            email: 'weak@example.com',
+            password: 'abcdefghij',
+            name: 'Weakling',
+          }),
+        }),
+      );
+      expect(weak.status).toBe(400);
+
+      // A failure (here: no database at all) goes on to the app's error handler, which logs it.
+      await expect(signIn(createAuth(config, {} as never, mailer, logger))).rejects.toThrow(
+        TypeError,
+      );
+      // Nothing went around the logger to the console, as better-auth's own logger would.
+      for (const spy of printed) expect(spy).not.toHaveBeenCalled();
+    } finally {
+      for (const spy of printed) spy.mockRestore();
+      await handle.close();
+      rmSync(config.dataDir, { recursive: true, force: true });
+      await database.drop();
+    }
   });
 });
 

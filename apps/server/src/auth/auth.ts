@@ -138,6 +138,11 @@ export function createAuth(config: Config, db: Database, mailer: Mailer, logger:
         );
       },
     },
+    // A refusal (a wrong password, a taken name) is answered as better-auth answers it; any
+    // other error is thrown on to the app's error handler, which logs it as JSON and answers
+    // in the API's error shape. Without this, better-auth prints refusals through its own text
+    // logger and its router prints failures to the console.
+    onAPIError: { throw: true },
     telemetry: { enabled: false },
   });
 }
