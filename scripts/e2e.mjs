@@ -1,7 +1,7 @@
 // Runs the end-to-end suite: Debian's Chromium, the production build, the real server on a
 // free port with a fresh data directory (started and stopped by Playwright's webServer).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -68,4 +68,6 @@ const result = spawnSync(
     },
   },
 );
+// The run's database goes with it; the screenshots and results stay in e2e/.output.
+rmSync(dataDir, { recursive: true, force: true });
 process.exit(result.status ?? 1);

@@ -1,11 +1,20 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { acquireDataDirLock, DataDirLockedError } from '../src/db/data-dir-lock.ts';
 
-const tempDir = () => mkdtempSync(path.join(tmpdir(), 'lesefuchs-config-'));
+const made: string[] = [];
+/** A fresh folder for one test's data directory, removed after the file's tests. */
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'lesefuchs-config-'));
+  made.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
 
 describe('loadConfig', () => {
   it('defaults to PGlite in ./data/pglite on port 3000 and generates a lasting secret', () => {
