@@ -39,7 +39,7 @@ function AccountControl({ wide }: { wide: boolean }) {
 
 function WideHeader() {
   return (
-    <header data-testid="header" data-variant="wide" className="site-header">
+    <header data-testid="header" data-variant="wide" data-covers="top" className="site-header">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-6 px-6">
         <Logo />
         <StreakBadge />
@@ -56,7 +56,7 @@ function WideHeader() {
 
 function CompactHeader({ logoVisible }: { logoVisible: boolean }) {
   return (
-    <header data-testid="header" data-variant="compact" className="site-header">
+    <header data-testid="header" data-variant="compact" data-covers="top" className="site-header">
       <div className="flex h-14 items-center gap-2 px-3">
         <StreakBadge />
         <div

@@ -27,6 +27,7 @@ export function SideNav({ visible }: { visible: boolean }) {
     <nav
       aria-label={t('nav.sections')}
       data-testid="side-nav"
+      data-covers="bottom"
       data-visible={visible}
       className={`fixed inset-x-0 bottom-0 z-30 border-stone-200 border-t bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur transition-transform duration-200 dark:border-stone-800 dark:bg-stone-950/95 ${visible ? 'translate-y-0' : 'translate-y-full'}`}
     >

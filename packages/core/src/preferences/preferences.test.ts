@@ -28,6 +28,7 @@ describe('preferences', () => {
       leechThreshold: 8,
       targetWordClickAction: 'inline',
       boldTargetWords: true,
+      pauseAudioOnWordTap: false,
       swipeRightToReturn: false,
       swipeLeftToTranslate: false,
       vocabularyDefaultDeck: 'database',

@@ -45,6 +45,8 @@ export const preferencesSchema = z.object({
     .default(8),
   targetWordClickAction: z.enum(['inline', 'tooltip']).catch('inline').default('inline'),
   boldTargetWords: z.boolean().catch(true).default(true),
+  /** Not in the spec: a tap on a word pauses the story's audio (off: the audio reads on). */
+  pauseAudioOnWordTap: z.boolean().catch(false).default(false),
   swipeRightToReturn: z.boolean().catch(false).default(false),
   swipeLeftToTranslate: z.boolean().catch(false).default(false),
   vocabularyDefaultDeck: z.string().min(1).max(40).catch('database').default('database'),

@@ -93,6 +93,7 @@ export function StoryAudioBar({
         on ? 'sticky top-[4.5rem] z-20 shadow-md' : ''
       }`}
       data-testid="story-audio"
+      data-covers="top"
     >
       <div className="flex flex-wrap items-center gap-2">
         <button

@@ -61,6 +61,7 @@ export const audioPlayer = {
   toggle: (...args: Parameters<AudioController['toggle']>) => player().toggle(...args),
   stop: () => instance?.stop(),
   resume: () => instance?.resume(),
+  pause: () => instance?.pause(),
   seek: (seconds: number) => instance?.seek(seconds),
   setSpeed: (speed: number) => instance?.setSpeed(speed),
   clearError: () => instance?.clearError(),

@@ -151,6 +151,11 @@ export function PreferencesPanel({
         onChange={(value) => set('boldTargetWords', value)}
       />
       <Toggle
+        label={t('profile.preferences.pauseAudioOnWordTap')}
+        checked={preferences.pauseAudioOnWordTap}
+        onChange={(value) => set('pauseAudioOnWordTap', value)}
+      />
+      <Toggle
         label={t('profile.preferences.useGermanStemmer')}
         checked={preferences.useGermanStemmer}
         onChange={(value) => set('useGermanStemmer', value)}

@@ -3,8 +3,10 @@ import { ArrowLeft, Bookmark, BookmarkCheck, CheckCircle2 } from 'lucide-react';
 import { type ReactNode, type TouchEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { EntryWord } from '../../components/EntryWord';
 import { LoadingScreen } from '../../components/Spinner';
 import { currentLanguage } from '../../lib/i18n';
+import { audioPlayer } from '../audio/player';
 import { StoryAudioBar, useStoryReading } from '../audio/StoryAudioBar';
 import { SaveWordButton } from '../vocabulary/SaveWordButton';
 import {
@@ -18,8 +20,9 @@ import {
 import { useReadingList } from './reading-lists';
 import { CategoryBadge, LevelBadge } from './StoryCard';
 import { type StoryDetail, titleIn, useStory } from './stories-api';
-import { EntryWord, TokenizedText } from './TokenizedText';
+import { TokenizedText } from './TokenizedText';
 import { useReaderPreferences } from './use-reader-preferences';
+import { storyTextIn } from './word-lookup/word-info';
 
 export const STORY_MODES = [
   'normal',
@@ -217,14 +220,6 @@ function StoryViewer({ detail }: { detail: StoryDetail }) {
   );
 }
 
-/** The text of the story language by language; Spanish and Korean fall back to English. */
-function contentIn(detail: StoryDetail, language: InterfaceLanguage): string {
-  const { story } = detail;
-  if (language === 'es') return story.contentEs ?? story.contentEn ?? '';
-  if (language === 'kr') return story.contentKr ?? story.contentEn ?? '';
-  return story.contentEn ?? '';
-}
-
 function NormalMode({
   detail,
   language,
@@ -270,13 +265,15 @@ function NormalMode({
             boldTargets={preferences.boldTargetWords}
             clickAction={preferences.targetWordClickAction}
             reading={reading ?? undefined}
+            onWordOpen={preferences.pauseAudioOnWordTap ? audioPlayer.pause : undefined}
+            onSpeak={audioPlayer.pause}
             action={(entry, info) => (
               <SaveWordButton
                 entry={entry}
                 source="story"
                 storyId={detail.story.id}
                 storyTitle={detail.story.titleEn}
-                contextSentence={info.sentence}
+                contextSentence={info.sentence?.text}
               />
             )}
           />
@@ -290,7 +287,7 @@ function NormalMode({
             lang={translation === 'kr' ? 'ko' : translation}
             data-testid="story-translation"
           >
-            {contentIn(detail, translation)
+            {storyTextIn(detail, translation)
               .split(/\n\s*\n/)
               .map((paragraph) => (
                 <p key={paragraph.slice(0, 40)} className="mb-4 leading-relaxed">

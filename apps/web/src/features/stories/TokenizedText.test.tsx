@@ -92,3 +92,62 @@ describe('the sentence at a second of the audio', () => {
     expect(sentenceAt([{ ...timed[0], start: 0.5 } as (typeof timed)[0]], 0.1)).toBeNull();
   });
 });
+
+describe('the look-up card', () => {
+  const entry = (id: number, word: string, translationEn: string, partOfSpeech = 'verb') => ({
+    id,
+    word,
+    baseWord: word,
+    translationEn,
+    translationEs: translationEn,
+    translationKr: translationEn,
+    partOfSpeech,
+    difficultyLevel: 'A1',
+    exampleSentence: '',
+    gender: null,
+    plural: null,
+  });
+  const looked = {
+    ...detail,
+    story: { ...detail.story, contentEn: 'Tom lives here. He reads.\n\nThe book is good.' },
+    tokens: detail.tokens.map((token, index) =>
+      index === 1
+        ? { ...token, vocabularyId: 1, form: ['pres3s'] }
+        : index === 4
+          ? { ...token, vocabularyId: 2, alternatives: [3] }
+          : token,
+    ),
+    vocabulary: [
+      entry(1, 'wohnen', 'to live'),
+      entry(2, 'lesen', 'to read'),
+      entry(3, 'lesen', 'to gather'),
+    ],
+  } as unknown as StoryDetail;
+
+  const renderLooked = () =>
+    render(
+      <TokenizedText detail={looked} language="en" boldTargets={false} clickAction="inline" />,
+    );
+
+  it('opens on a tap and moves to the next word with one tap', () => {
+    renderLooked();
+    fireEvent.click(screen.getByRole('button', { name: 'wohnt' }));
+    expect(screen.getByRole('dialog', { name: 'wohnen' })).toBeTruthy();
+    expect(screen.getByTestId('word-translation').textContent).toBe('to live');
+    fireEvent.pointerDown(screen.getByRole('button', { name: 'liest' }));
+    fireEvent.click(screen.getByRole('button', { name: 'liest' }));
+    expect(screen.getByRole('dialog', { name: 'lesen' })).toBeTruthy();
+    expect(screen.getByTestId('word-also').textContent).toContain('to gather');
+  });
+
+  it('shows the sentence translation on demand, and closes with Escape back to the word', () => {
+    renderLooked();
+    const wohnt = screen.getByRole('button', { name: 'wohnt' });
+    fireEvent.click(wohnt, { detail: 0 });
+    fireEvent.click(screen.getByRole('button', { name: 'Translate the sentence' }));
+    expect(screen.getByTestId('sentence-translation').textContent).toBe('Tom lives here.');
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(wohnt);
+  });
+});

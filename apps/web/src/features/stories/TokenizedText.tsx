@@ -1,108 +1,26 @@
-import { ARTICLE_OF, type InterfaceLanguage, splitSentences } from '@lesefuchs/core';
-import * as Popover from '@radix-ui/react-popover';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import type { InterfaceLanguage } from '@lesefuchs/core';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StoryDetail, StoryToken, VocabularyEntry } from './stories-api';
-import { translationIn } from './stories-api';
-
-/** What a tap on a word shows: its entry, or the entries of a compound's parts. */
-export interface WordInfo {
-  text: string;
-  /** The sentence the word stands in, e.g. to save with the word. */
-  sentence: string;
-  entry: VocabularyEntry | null;
-  parts: VocabularyEntry[];
-  target: boolean;
-}
-
-/** The entry (or parts) behind a token. */
-export function wordInfo(
-  detail: StoryDetail,
-  token: StoryToken,
-  byId: Map<number, VocabularyEntry>,
-): WordInfo {
-  const sentence = splitSentences(detail.story.contentDe).find(
-    (candidate) => candidate.start <= token.start && token.start < candidate.end,
-  );
-  return {
-    text: detail.story.contentDe.slice(token.start, token.end),
-    sentence: sentence?.text ?? '',
-    entry: token.vocabularyId === null ? null : (byId.get(token.vocabularyId) ?? null),
-    parts: (token.parts ?? [])
-      .map((id) => byId.get(id))
-      .filter((entry): entry is VocabularyEntry => !!entry),
-    target: token.target === true,
-  };
-}
-
-/** der/die/das coloured by gender, then the word without its article. */
-export function EntryWord({ entry }: { entry: VocabularyEntry }) {
-  const article = entry.gender ? ARTICLE_OF[entry.gender] : null;
-  const word = article ? entry.word.replace(/^(der|die|das)\s+/, '') : entry.word;
-  return (
-    <span>
-      {article && <span className={`article article-${entry.gender}`}>{article} </span>}
-      <span className="font-semibold">{word}</span>
-    </span>
-  );
-}
-
-/** The meaning of a tapped word in the learner's language, with an optional action. */
-export function WordMeaning({
-  info,
-  language,
-  action,
-}: {
-  info: WordInfo;
-  language: InterfaceLanguage;
-  action?: (entry: VocabularyEntry, info: WordInfo) => ReactNode;
-}) {
-  const { t } = useTranslation();
-  if (info.entry) {
-    return (
-      <span className="flex flex-col gap-1" data-testid="word-meaning">
-        <EntryWord entry={info.entry} />
-        <span>{translationIn(info.entry, language)}</span>
-        {info.entry.plural && (
-          <span className="text-stone-500 text-xs dark:text-stone-400">
-            {t('reader.plural', { plural: info.entry.plural })}
-          </span>
-        )}
-        {action?.(info.entry, info)}
-      </span>
-    );
-  }
-  if (info.parts.length > 1) {
-    return (
-      <span className="flex flex-col gap-1" data-testid="word-meaning">
-        <span className="font-semibold">{info.text}</span>
-        <span className="text-stone-500 text-xs dark:text-stone-400">{t('reader.compound')}</span>
-        {info.parts.map((part) => (
-          <span key={part.id}>
-            <EntryWord entry={part} /> — {translationIn(part, language)}
-          </span>
-        ))}
-      </span>
-    );
-  }
-  return (
-    <span data-testid="word-meaning">
-      <span className="font-semibold">{info.text}</span> — {t('reader.noEntry')}
-    </span>
-  );
-}
+import { type Span, type TextRun, textRuns } from './word-lookup/text-runs';
+import { useWordLookup, type WordButtonProps, WordLookup } from './word-lookup/WordLookup';
+import { sentenceTranslation, storyTextIn, type WordInfo, wordInfo } from './word-lookup/word-info';
 
 interface Props {
   detail: StoryDetail;
   language: InterfaceLanguage;
   /** Bold the story's target words (preference boldTargetWords). */
   boldTargets: boolean;
-  /** Show the meaning under the paragraph (inline) or in a popover (tooltip). */
+  /** The whole card (inline, the default) or a short one (tooltip), spec 2 §2 targetWordClickAction. */
   clickAction: 'inline' | 'tooltip';
-  /** An action under the meaning, e.g. save the word. */
+  /** An action on the card, e.g. save the word. */
   action?: (entry: VocabularyEntry, info: WordInfo) => ReactNode;
   /** While the story's audio is on: its sentences, the one being read, and a seek to one. */
   reading?: SentenceReading;
+  /** Called when a word's card opens (e.g. to pause the audio, as the learner prefers). */
+  onWordOpen?: () => void;
+  /** Called before a word is read aloud. */
+  onSpeak?: () => void;
 }
 
 /** The sentences of the audio (character ranges of the German text) for following along. */
@@ -112,47 +30,81 @@ export interface SentenceReading {
   onSeek(index: number): void;
 }
 
-/** Pieces of a paragraph grouped by the audio sentence they stand in (-1: between sentences). */
+/** A word with the punctuation that clings to it, laid out without a break. */
+export function WordRun({
+  text,
+  run,
+  className,
+  button,
+}: {
+  text: string;
+  run: Extract<TextRun, { kind: 'word' }>;
+  className: string;
+  button: WordButtonProps & { 'data-testid'?: string; 'data-tour'?: string };
+}) {
+  return (
+    <span className="word-run">
+      {text.slice(run.start, run.word.start)}
+      <button type="button" className={className} {...button}>
+        {text.slice(run.word.start, run.word.end)}
+      </button>
+      {text.slice(run.word.end, run.end)}
+    </span>
+  );
+}
+
+/** The paragraphs of a text (split at blank lines) by character offsets. */
+export function paragraphSpans(text: string): Span[] {
+  const spans: Span[] = [];
+  let start = 0;
+  for (const match of text.matchAll(/\n\s*\n/g)) {
+    spans.push({ start, end: match.index });
+    start = match.index + match[0].length;
+  }
+  spans.push({ start, end: text.length });
+  return spans.filter((span) => /\S/.test(text.slice(span.start, span.end)));
+}
+
+/** The translation of a word's sentence in the learner's language, for the card. */
+export function useSentenceTranslation(detail: StoryDetail, language: InterfaceLanguage) {
+  return useMemo(() => {
+    const translated = storyTextIn(detail, language);
+    if (!translated) return undefined;
+    return (info: WordInfo) =>
+      info.sentence
+        ? sentenceTranslation(detail.story.contentDe, translated, info.sentence.start)
+        : null;
+  }, [detail, language]);
+}
+
+/** The entries of a story by id. */
+export function useEntriesById(detail: StoryDetail) {
+  return useMemo(
+    () => new Map(detail.vocabulary.map((entry) => [entry.id, entry])),
+    [detail.vocabulary],
+  );
+}
+
+/** Runs of a paragraph grouped by the audio sentence they start in (-1: none). */
 function groupBySentence(
-  pieces: { start: number; end: number; node: ReactNode }[],
+  runs: TextRun[],
   sentences: { from: number; to: number }[],
-): { sentence: number; nodes: ReactNode[]; start: number }[] {
+): { sentence: number; runs: TextRun[]; start: number }[] {
   const sentenceAt = (position: number) =>
     sentences.findIndex((sentence) => sentence.from <= position && position < sentence.to);
-  const groups: { sentence: number; nodes: ReactNode[]; start: number }[] = [];
-  for (const piece of pieces) {
-    const sentence = sentenceAt(piece.start);
-    const last = groups[groups.length - 1];
-    if (last && last.sentence === sentence) last.nodes.push(piece.node);
-    else groups.push({ sentence, nodes: [piece.node], start: piece.start });
+  const groups: { sentence: number; runs: TextRun[]; start: number }[] = [];
+  for (const run of runs) {
+    const sentence = sentenceAt(run.kind === 'word' ? run.word.start : run.start);
+    const last = groups.at(-1);
+    if (last && last.sentence === sentence) last.runs.push(run);
+    else groups.push({ sentence, runs: [run], start: run.start });
   }
   return groups;
 }
 
-/** Text between words, cut where an audio sentence starts or ends. */
-function textPieces(
-  text: string,
-  start: number,
-  end: number,
-  sentences: { from: number; to: number }[],
-): { start: number; end: number; node: ReactNode }[] {
-  const cuts = [
-    ...new Set(
-      sentences
-        .flatMap((sentence) => [sentence.from, sentence.to])
-        .filter((at) => at > start && at < end),
-    ),
-  ].sort((a, b) => a - b);
-  const bounds = [start, ...cuts, end];
-  return bounds.slice(0, -1).map((from, index) => {
-    const to = bounds[index + 1] as number;
-    return { start: from, end: to, node: text.slice(from, to) };
-  });
-}
-
 /**
- * The German text of a story with every word a button: a tap shows the meaning inline under
- * its paragraph or in a popover, as the learner prefers (spec 2 §2, targetWordClickAction).
+ * The German text of a story with every word a button that opens its look-up card; while the
+ * audio plays, the sentence being read is highlighted and each sentence can be played from.
  */
 export function TokenizedText({
   detail,
@@ -161,13 +113,13 @@ export function TokenizedText({
   clickAction,
   action,
   reading,
+  onWordOpen,
+  onSpeak,
 }: Props) {
   const { t } = useTranslation();
-  const byId = useMemo(
-    () => new Map(detail.vocabulary.map((entry) => [entry.id, entry])),
-    [detail.vocabulary],
-  );
-  const [open, setOpen] = useState<number | null>(null);
+  const byId = useEntriesById(detail);
+  const { open, close, wordProps } = useWordLookup(onWordOpen);
+  const translate = useSentenceTranslation(detail, language);
   const text = detail.story.contentDe;
   const sentences = reading?.sentences ?? [];
   const container = useRef<HTMLDivElement>(null);
@@ -185,22 +137,28 @@ export function TokenizedText({
     }
   }, [reading?.active]);
 
-  // Paragraphs with their tokens, keeping the text between words as written.
-  const paragraphs = useMemo(() => {
-    const result: { start: number; end: number; tokens: number[] }[] = [];
-    let start = 0;
-    for (const part of text.split(/\n\s*\n/)) {
-      const from = text.indexOf(part, start);
-      const to = from + part.length;
-      const tokens = detail.tokens
-        .map((token, index) => ({ token, index }))
-        .filter(({ token }) => token.start >= from && token.end <= to)
-        .map(({ index }) => index);
-      result.push({ start: from, end: to, tokens });
-      start = to;
-    }
-    return result;
-  }, [text, detail.tokens]);
+  const paragraphs = useMemo(
+    () => paragraphSpans(text).map((span) => ({ span, runs: textRuns(text, detail.tokens, span) })),
+    [text, detail.tokens],
+  );
+
+  const renderRun = (run: TextRun) => {
+    if (run.kind === 'text') return text.slice(run.start, run.end);
+    const token = detail.tokens[run.token] as StoryToken;
+    return (
+      <WordRun
+        key={run.start}
+        text={text}
+        run={run}
+        className={`word ${token.target && boldTargets ? 'word-target' : ''} ${open?.index === run.token ? 'word-open' : ''}`}
+        button={{
+          ...wordProps(run.token),
+          'data-testid': 'story-word',
+          'data-tour': token.target ? 'story-word' : undefined,
+        }}
+      />
+    );
+  };
 
   return (
     <div
@@ -209,95 +167,56 @@ export function TokenizedText({
       lang="de"
       data-tour="story-text"
     >
-      {paragraphs.map((paragraph) => {
-        const pieces: { start: number; end: number; node: ReactNode }[] = [];
-        let cursor = paragraph.start;
-        let openInfo: WordInfo | null = null;
-        for (const index of paragraph.tokens) {
-          const token = detail.tokens[index] as StoryToken;
-          if (token.start > cursor)
-            pieces.push(...textPieces(text, cursor, token.start, sentences));
-          const info = wordInfo(detail, token, byId);
-          if (open === index) openInfo = info;
-          const button = (
-            <button
-              key={index}
-              type="button"
-              data-tour={token.target ? 'story-word' : undefined}
-              data-testid="story-word"
-              aria-expanded={open === index}
-              onClick={() => setOpen(open === index ? null : index)}
-              className={`word ${token.target && boldTargets ? 'word-target' : ''} ${open === index ? 'word-open' : ''}`}
-            >
-              {info.text}
-            </button>
-          );
-          const node =
-            clickAction === 'tooltip' ? (
-              <Popover.Root
-                key={index}
-                open={open === index}
-                onOpenChange={(next) => setOpen(next ? index : null)}
-              >
-                <Popover.Trigger asChild>{button}</Popover.Trigger>
-                <Popover.Portal>
-                  <Popover.Content
-                    sideOffset={6}
-                    className="z-40 max-w-72 rounded-xl border border-stone-200 bg-white p-3 text-sm shadow-lg dark:border-stone-700 dark:bg-stone-900"
+      {paragraphs.map(({ span, runs }) => (
+        <p key={span.start} className="text-lg leading-relaxed">
+          {reading
+            ? groupBySentence(runs, sentences).map((group) =>
+                group.sentence < 0 ? (
+                  group.runs.map(renderRun)
+                ) : (
+                  <span
+                    key={group.start}
+                    className={`sentence ${group.sentence === reading.active ? 'sentence-active' : ''}`}
+                    data-testid="story-sentence"
+                    aria-current={group.sentence === reading.active ? 'true' : undefined}
                   >
-                    <WordMeaning info={info} language={language} action={action} />
-                  </Popover.Content>
-                </Popover.Portal>
-              </Popover.Root>
-            ) : (
-              button
-            );
-          pieces.push({ start: token.start, end: token.end, node });
-          cursor = token.end;
-        }
-        if (cursor < paragraph.end) {
-          pieces.push(...textPieces(text, cursor, paragraph.end, sentences));
-        }
-        const content = reading
-          ? groupBySentence(pieces, sentences).map((group) =>
-              group.sentence < 0 ? (
-                group.nodes
-              ) : (
-                <span
-                  key={group.start}
-                  className={`sentence ${group.sentence === reading.active ? 'sentence-active' : ''}`}
-                  data-testid="story-sentence"
-                  aria-current={group.sentence === reading.active ? 'true' : undefined}
-                >
-                  {sentences[group.sentence]?.from === group.start && (
-                    <button
-                      type="button"
-                      className="sentence-seek"
-                      aria-label={t('audio.playFromSentence', { number: group.sentence + 1 })}
-                      onClick={() => reading.onSeek(group.sentence)}
-                    >
-                      <span aria-hidden>▸</span>
-                    </button>
-                  )}
-                  {group.nodes}
-                </span>
-              ),
-            )
-          : pieces.map((piece) => piece.node);
-        return (
-          <div key={paragraph.start}>
-            <p className="text-lg leading-relaxed">{content}</p>
-            {clickAction === 'inline' && openInfo && (
-              <div
-                role="status"
-                className="mt-2 rounded-xl border border-orange-200 bg-orange-50 p-3 text-sm dark:border-stone-700 dark:bg-stone-900"
-              >
-                <WordMeaning info={openInfo} language={language} action={action} />
-              </div>
-            )}
-          </div>
-        );
-      })}
+                    {group.runs[0] &&
+                      sentences[group.sentence]?.from !== undefined &&
+                      sentenceStartsIn(
+                        group.runs[0],
+                        sentences[group.sentence]?.from as number,
+                      ) && (
+                        <button
+                          type="button"
+                          className="sentence-seek"
+                          aria-label={t('audio.playFromSentence', { number: group.sentence + 1 })}
+                          onClick={() => reading.onSeek(group.sentence)}
+                        >
+                          <span aria-hidden>▸</span>
+                        </button>
+                      )}
+                    {group.runs.map(renderRun)}
+                  </span>
+                ),
+              )
+            : runs.map(renderRun)}
+        </p>
+      ))}
+      <WordLookup
+        open={open}
+        info={open ? wordInfo(detail, open.index, byId) : null}
+        onClose={close}
+        language={language}
+        compact={clickAction === 'tooltip'}
+        action={action}
+        translate={translate}
+        onSpeak={onSpeak}
+      />
     </div>
   );
+}
+
+/** Whether an audio sentence starting at `from` starts in this run (its first word's run). */
+function sentenceStartsIn(run: TextRun, from: number): boolean {
+  return run.start <= from && from <= (run.kind === 'word' ? run.word.start : run.end);
 }

@@ -36,6 +36,10 @@ export interface StoryToken {
   vocabularyId: number | null;
   parts?: number[];
   target?: true;
+  form?: string[];
+  alternatives?: number[];
+  separable?: true;
+  name?: 'person' | 'place' | 'other';
 }
 
 export interface VocabularyEntry {

@@ -1,39 +1,16 @@
 import type { InterfaceLanguage } from '@lesefuchs/core';
 import { Volume2, VolumeX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { EntryWord } from '../../components/EntryWord';
+import { speakGerman } from '../../lib/speech';
 import { LevelBadge } from '../stories/StoryCard';
 import { translationIn } from '../stories/stories-api';
-import { EntryWord } from '../stories/TokenizedText';
 import { type DeckRow, typeKey, typeOf } from './decks';
 import { SaveWordButton } from './SaveWordButton';
 import type { ViewMode } from './VocabularyFilters';
 
 /** The BCP 47 tag of a translation language (kr is Korean: ko). */
 export const langTag = (language: InterfaceLanguage) => (language === 'kr' ? 'ko' : language);
-
-/** Whether this browser can read text aloud. */
-export function speechAvailable(): boolean {
-  return (
-    typeof window !== 'undefined' &&
-    'speechSynthesis' in window &&
-    typeof window.SpeechSynthesisUtterance === 'function'
-  );
-}
-
-/** Reads a German word aloud with the browser's speech synthesis (a German voice if any). */
-export function speakGerman(text: string): void {
-  if (!speechAvailable()) return;
-  const synth = window.speechSynthesis;
-  synth.cancel();
-  const utterance = new SpeechSynthesisUtterance(text);
-  utterance.lang = 'de-DE';
-  utterance.rate = 0.9;
-  const voice = synth
-    .getVoices()
-    .find((candidate) => candidate.lang.replace('_', '-').toLowerCase().startsWith('de'));
-  if (voice) utterance.voice = voice;
-  synth.speak(utterance);
-}
 
 export function SpeakButton({ word, available }: { word: string; available: boolean }) {
   const { t } = useTranslation();

@@ -11,6 +11,7 @@ import { Link, useSearchParams } from 'react-router';
 import { VOCABULARY_HEADER_ID } from '../../app/navigation';
 import { LoadError } from '../../components/LoadError';
 import { currentLanguage } from '../../lib/i18n';
+import { speechAvailable } from '../../lib/speech';
 import type { VocabularyEntry } from '../stories/stories-api';
 import { useReaderPreferences } from '../stories/use-reader-preferences';
 import {
@@ -38,7 +39,7 @@ import {
 import { useVocabularySearch } from './search-client';
 import { quickMatch } from './search-index';
 import { DeckControl, FilterRow, SearchBox, type ViewMode } from './VocabularyFilters';
-import { speechAvailable, VocabularyList, VocabularySkeleton } from './VocabularyList';
+import { VocabularyList, VocabularySkeleton } from './VocabularyList';
 import { useVocabulary } from './vocabulary-api';
 
 /** At most this many rows render at once; "Show more" adds as many again. */

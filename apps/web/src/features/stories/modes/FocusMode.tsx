@@ -1,9 +1,12 @@
 import { splitSentences } from '@lesefuchs/core';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { StoryDetail, StoryToken, VocabularyEntry } from '../stories-api';
-import { WordMeaning, wordInfo } from '../TokenizedText';
+import type { StoryDetail } from '../stories-api';
+import { useEntriesById, useSentenceTranslation, WordRun } from '../TokenizedText';
+import { textRuns } from '../word-lookup/text-runs';
+import { useWordLookup, WordLookup } from '../word-lookup/WordLookup';
+import { wordInfo } from '../word-lookup/word-info';
 import { isControlTarget, type ModeProps } from './types';
 
 /** A stretch of the story's text by character offsets. */
@@ -63,8 +66,8 @@ export function focusPages(text: string, maxChars = FOCUS_PAGE_CHARS): TextRange
 }
 
 /**
- * The German text of one range with every word a button: a tap shows its meaning under the text
- * (the same meaning box as the normal mode). Put it inside an aria-live region to announce both.
+ * The German text of one range with every word a button that opens its look-up card (the same
+ * card as in the normal mode).
  */
 export function RangeText({
   detail,
@@ -77,45 +80,35 @@ export function RangeText({
   language: ModeProps['language'];
   className: string;
 }) {
-  const byId = useMemo(
-    () => new Map<number, VocabularyEntry>(detail.vocabulary.map((entry) => [entry.id, entry])),
-    [detail.vocabulary],
-  );
-  const [open, setOpen] = useState<number | null>(null);
+  const byId = useEntriesById(detail);
+  const translate = useSentenceTranslation(detail, language);
+  const { open, close, wordProps } = useWordLookup();
   const text = detail.story.contentDe;
-  const pieces: ReactNode[] = [];
-  let cursor = range.start;
-  let openToken: StoryToken | null = null;
-  for (const [index, token] of detail.tokens.entries()) {
-    if (token.start < range.start || token.end > range.end || token.start < cursor) continue;
-    if (token.start > cursor) pieces.push(text.slice(cursor, token.start));
-    if (open === index) openToken = token;
-    pieces.push(
-      <button
-        key={index}
-        type="button"
-        aria-expanded={open === index}
-        onClick={() => setOpen(open === index ? null : index)}
-        className={`word ${open === index ? 'word-open' : ''}`}
-      >
-        {text.slice(token.start, token.end)}
-      </button>,
-    );
-    cursor = token.end;
-  }
-  if (cursor < range.end) pieces.push(text.slice(cursor, range.end));
-  const info = openToken ? wordInfo(detail, openToken, byId) : null;
   return (
-    <div className="flex flex-col gap-4">
+    <>
       <p lang="de" className={`whitespace-pre-line ${className}`}>
-        {pieces}
+        {textRuns(text, detail.tokens, range).map((run) =>
+          run.kind === 'text' ? (
+            text.slice(run.start, run.end)
+          ) : (
+            <WordRun
+              key={run.start}
+              text={text}
+              run={run}
+              className={`word ${open?.index === run.token ? 'word-open' : ''}`}
+              button={wordProps(run.token)}
+            />
+          ),
+        )}
       </p>
-      {info && (
-        <div className="rounded-xl border border-orange-200 bg-orange-50 p-3 text-sm dark:border-stone-700 dark:bg-stone-950">
-          <WordMeaning info={info} language={language} />
-        </div>
-      )}
-    </div>
+      <WordLookup
+        open={open}
+        info={open ? wordInfo(detail, open.index, byId) : null}
+        onClose={close}
+        language={language}
+        translate={translate}
+      />
+    </>
   );
 }
 

@@ -2,9 +2,9 @@ import { LOCALE_OF } from '@lesefuchs/core';
 import { ChevronLeft, ChevronRight, RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EntryWord } from '../../../components/EntryWord';
 import type { StoryDetail, VocabularyEntry } from '../stories-api';
 import { translationIn } from '../stories-api';
-import { EntryWord } from '../TokenizedText';
 import { isControlTarget, type ModeProps } from './types';
 
 /** Most cards in one round of the learning mode. */

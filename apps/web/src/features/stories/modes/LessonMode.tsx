@@ -2,9 +2,9 @@ import { LOCALE_OF } from '@lesefuchs/core';
 import { Check, ChevronLeft, X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EntryWord } from '../../../components/EntryWord';
 import type { StoryDetail, VocabularyEntry } from '../stories-api';
 import { translationIn } from '../stories-api';
-import { EntryWord } from '../TokenizedText';
 import { FocusReader } from './FocusMode';
 import type { ModeProps } from './types';
 

@@ -1,8 +1,10 @@
 import { Eye, RotateCcw } from 'lucide-react';
-import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { StoryToken } from '../stories-api';
-import { WordMeaning, wordInfo } from '../TokenizedText';
+import { useEntriesById, useSentenceTranslation, WordRun } from '../TokenizedText';
+import { textRuns } from '../word-lookup/text-runs';
+import { useWordLookup, WordLookup } from '../word-lookup/WordLookup';
+import { wordInfo } from '../word-lookup/word-info';
 import { paragraphRanges } from './FocusMode';
 import type { ModeProps } from './types';
 
@@ -18,10 +20,9 @@ export function PracticeMode(props: ModeProps) {
 function Practice({ detail, language, onComplete }: ModeProps) {
   const { t } = useTranslation();
   const text = detail.story.contentDe;
-  const byId = useMemo(
-    () => new Map(detail.vocabulary.map((entry) => [entry.id, entry])),
-    [detail.vocabulary],
-  );
+  const byId = useEntriesById(detail);
+  const translate = useSentenceTranslation(detail, language);
+  const { open, close, show, wordProps } = useWordLookup();
   // Paragraphs with the indexes of their tokens, and the number of each blank in reading order.
   const { paragraphs, blankNumber } = useMemo(() => {
     const numbers = new Map<number, number>();
@@ -41,7 +42,15 @@ function Practice({ detail, language, onComplete }: ModeProps) {
   const total = blankNumber.size;
 
   const [revealed, setRevealed] = useState<ReadonlySet<number>>(() => new Set());
-  const [selected, setSelected] = useState<number | null>(null);
+  // A blank just revealed by a tap: its card opens once its word is on the page.
+  const [justRevealed, setJustRevealed] = useState<{ index: number; keyboard: boolean } | null>(
+    null,
+  );
+  useEffect(() => {
+    if (!justRevealed) return;
+    show(justRevealed.index, justRevealed.keyboard);
+    setJustRevealed(null);
+  }, [justRevealed, show]);
   const [done, setDone] = useState(false);
   const completed = useRef(false);
 
@@ -55,17 +64,17 @@ function Practice({ detail, language, onComplete }: ModeProps) {
     setRevealed(next);
     if (total > 0 && next.size === total) complete();
   };
-  const reveal = (index: number) => {
-    setSelected(index);
+  const reveal = (index: number, keyboard: boolean) => {
+    setJustRevealed({ index, keyboard });
     if (revealed.has(index)) return;
     update(new Set(revealed).add(index));
   };
   const revealAll = () => {
-    setSelected(null);
+    close();
     update(new Set(blankNumber.keys()));
   };
   const startAgain = () => {
-    setSelected(null);
+    close();
     setRevealed(new Set());
     setDone(false);
   };
@@ -120,61 +129,51 @@ function Practice({ detail, language, onComplete }: ModeProps) {
         className="story-text flex flex-col gap-5 rounded-2xl border border-stone-200 bg-white p-5 sm:p-8 dark:border-stone-800 dark:bg-stone-900"
         data-testid="cloze-text"
       >
-        {paragraphs.map((paragraph) => {
-          const pieces: ReactNode[] = [];
-          let cursor = paragraph.start;
-          let selectedToken: StoryToken | null = null;
-          for (const index of paragraph.tokens) {
-            const token = detail.tokens[index];
-            if (!token || token.start < cursor) continue;
-            const number = blankNumber.get(index);
-            if (number === undefined) continue; // not a target: stays part of the plain text
-            if (token.start > cursor) pieces.push(text.slice(cursor, token.start));
-            const word = text.slice(token.start, token.end);
-            if (selected === index) selectedToken = token;
-            pieces.push(
-              revealed.has(index) ? (
-                <button
-                  key={index}
-                  type="button"
-                  aria-expanded={selected === index}
-                  onClick={() => setSelected(selected === index ? null : index)}
-                  className={`word word-target border-orange-600 border-b-2 dark:border-orange-400 ${selected === index ? 'word-open' : ''}`}
-                >
-                  {word}
-                </button>
-              ) : (
-                <button
-                  key={index}
-                  type="button"
-                  aria-label={t('reader.modes.practice.blank', { number })}
-                  onClick={() => reveal(index)}
-                  data-testid="cloze-blank"
-                  style={{ minWidth: `${Math.min(14, Math.max(3, word.length))}ch` }}
-                  className="mx-0.5 inline-flex items-end justify-center rounded-t border-stone-500 border-b-2 border-dashed bg-stone-100 px-1 align-baseline text-sm text-stone-700 leading-normal hover:bg-orange-100 focus-visible:outline-2 focus-visible:outline-orange-600 focus-visible:outline-offset-1 dark:border-stone-400 dark:bg-stone-800 dark:text-stone-200 dark:hover:bg-stone-700"
-                >
-                  <span aria-hidden>{number}</span>
-                </button>
-              ),
-            );
-            cursor = token.end;
-          }
-          if (cursor < paragraph.end) pieces.push(text.slice(cursor, paragraph.end));
-          return (
-            <div key={paragraph.start} className="flex flex-col gap-2">
-              <p lang="de" className="whitespace-pre-line text-lg leading-loose">
-                {pieces}
-              </p>
-              <div aria-live="polite">
-                {selectedToken && (
-                  <div className="rounded-xl border border-orange-200 bg-orange-50 p-3 text-sm dark:border-stone-700 dark:bg-stone-950">
-                    <WordMeaning info={wordInfo(detail, selectedToken, byId)} language={language} />
-                  </div>
-                )}
-              </div>
-            </div>
-          );
-        })}
+        {paragraphs.map((paragraph) => (
+          <p key={paragraph.start} lang="de" className="whitespace-pre-line text-lg leading-loose">
+            {textRuns(text, detail.tokens, paragraph, (index) => blankNumber.has(index)).map(
+              (run) => {
+                if (run.kind === 'text') return text.slice(run.start, run.end);
+                const number = blankNumber.get(run.token) as number;
+                const word = text.slice(run.word.start, run.word.end);
+                if (revealed.has(run.token)) {
+                  return (
+                    <WordRun
+                      key={run.start}
+                      text={text}
+                      run={run}
+                      className={`word word-target border-orange-600 border-b-2 dark:border-orange-400 ${open?.index === run.token ? 'word-open' : ''}`}
+                      button={wordProps(run.token)}
+                    />
+                  );
+                }
+                return (
+                  <span key={run.start} className="word-run">
+                    {text.slice(run.start, run.word.start)}
+                    <button
+                      type="button"
+                      aria-label={t('reader.modes.practice.blank', { number })}
+                      onClick={(event) => reveal(run.token, event.detail === 0)}
+                      data-testid="cloze-blank"
+                      style={{ minWidth: `${Math.min(14, Math.max(3, word.length))}ch` }}
+                      className="mx-0.5 inline-flex items-end justify-center rounded-t border-stone-500 border-b-2 border-dashed bg-stone-100 px-1 align-baseline text-sm text-stone-700 leading-normal hover:bg-orange-100 focus-visible:outline-2 focus-visible:outline-orange-600 focus-visible:outline-offset-1 dark:border-stone-400 dark:bg-stone-800 dark:text-stone-200 dark:hover:bg-stone-700"
+                    >
+                      <span aria-hidden>{number}</span>
+                    </button>
+                    {text.slice(run.word.end, run.end)}
+                  </span>
+                );
+              },
+            )}
+          </p>
+        ))}
+        <WordLookup
+          open={open}
+          info={open ? wordInfo(detail, open.index, byId) : null}
+          onClose={close}
+          language={language}
+          translate={translate}
+        />
       </div>
     </section>
   );
