@@ -9,7 +9,8 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import type { FormsTable } from '@lesefuchs/core';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_DIR, loadStories, loadVocabulary } from '../src/content/corpus.ts';
 import { importContent } from '../src/content/importer.ts';
@@ -118,6 +119,35 @@ describe.each(targets)('content import on $name', ({ name, available }) => {
           .from(vocabulary)
           .where(eq(vocabulary.word, entries[0].word));
         expect(entry?.translationEn).toMatch(/, revised$/);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it.skipIf(!available)(
+    'stores what each form is of its entry, and nothing on its own word',
+    async () => {
+      const dir = copyOfContent();
+      try {
+        const formsFile = path.join(dir, 'vocabulary', 'forms.json');
+        const forms = JSON.parse(readFileSync(formsFile, 'utf8')) as FormsTable;
+        forms.häuser = [{ key: 'das Haus|noun', tags: ['pl'] }];
+        forms.kommt = [{ key: 'ankommen|verb', particle: 'an', tags: ['pres3s', 'pres2p'] }];
+        forms.haus = [{ key: 'das Haus|noun' }];
+        writeFileSync(formsFile, JSON.stringify(forms));
+
+        await importContent(database.db, dir);
+        const tagsOf = async (form: string) =>
+          (
+            await database.db
+              .select({ tags: vocabularyForms.tags, particle: vocabularyForms.particle })
+              .from(vocabularyForms)
+              .where(and(eq(vocabularyForms.form, form), eq(vocabularyForms.position, 0)))
+          )[0];
+        expect(await tagsOf('häuser')).toEqual({ tags: ['pl'], particle: null });
+        expect(await tagsOf('kommt')).toEqual({ tags: ['pres3s', 'pres2p'], particle: 'an' });
+        expect(await tagsOf('haus')).toEqual({ tags: null, particle: null });
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

@@ -1,14 +1,8 @@
+import type { StoryToken as Token } from '@lesefuchs/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { importContent } from '../src/content/importer.ts';
 import { caller, json, signUp, targets, testServerFor } from './harness.ts';
 
-interface Token {
-  start: number;
-  end: number;
-  vocabularyId: number | null;
-  parts?: number[];
-  target?: true;
-}
 interface Entry {
   id: number;
   word: string;
@@ -36,6 +30,10 @@ describe.each(targets)('stories and reading lists on $name', ({ name, available 
       entry: token.vocabularyId === null ? null : entries.get(token.vocabularyId),
       parts: token.parts?.map((id) => entries.get(id)?.word),
       target: token.target === true,
+      alternatives: token.alternatives?.map((id) => entries.get(id)?.word),
+      form: token.form,
+      separable: token.separable === true,
+      name: token.name,
     }));
   }
 
@@ -94,8 +92,24 @@ describe.each(targets)('stories and reading lists on $name', ({ name, available 
       const asleep = story7.filter((word) => word.text === 'schläft');
       expect(asleep.map((word) => word.entry?.word)).toContain('einschlafen');
 
+      // In its sentence: "Tom weiß die Adresse nicht" is wissen (also: white), said how; the
+      // particle of "Ich hole dich ab." leads to abholen too; Greta is a person.
+      const weiss = words.find((word) => word.text === 'weiß');
+      expect(weiss).toMatchObject({
+        entry: { word: 'wissen' },
+        alternatives: ['weiß'],
+        form: ['pres1s', 'pres3s'],
+      });
+      const ab = words.findLast((word) => word.text === 'ab');
+      expect(ab).toMatchObject({ entry: { word: 'abholen' }, separable: true });
+      expect(words.find((word) => word.text === 'Greta')).toMatchObject({
+        entry: null,
+        name: 'person',
+      });
+
       // Some compound without an entry of its own shows its parts.
-      const all = (await Promise.all([1, 9, 17, 25, 33, 41].map(wordsOf))).flat();
+      const ids = Array.from({ length: 48 }, (_, index) => index + 1);
+      const all = (await Promise.all(ids.map(wordsOf))).flat();
       const compounds = all.filter((word) => word.parts && word.parts.length > 1);
       expect(compounds.length).toBeGreaterThan(5);
       for (const compound of compounds) {

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  type NamesTable,
   type StoryFile,
   storyFileSchema,
   type VocabularyEntry,
@@ -58,6 +59,16 @@ export function loadVocabulary(contentDir = CONTENT_DIR): Loaded<VocabularyEntry
 /** The forms table (content/vocabulary/forms.json) as text. */
 export function readForms(contentDir = CONTENT_DIR): string {
   return readFileSync(path.join(contentDir, 'vocabulary', FORMS_NAME), 'utf8');
+}
+
+/** The names of the stories (people, places) that have no vocabulary entry: content/names.json. */
+export const NAMES_FILE = path.join(CONTENT_DIR, 'names.json');
+const namesSchema = z.record(z.string().min(1).max(100), z.enum(['person', 'place', 'other']));
+
+/** The names table, validated; empty when the file is missing. */
+export function loadNames(contentDir = CONTENT_DIR): NamesTable {
+  const file = path.join(contentDir, 'names.json');
+  return existsSync(file) ? parseFile(file, namesSchema) : {};
 }
 
 export function parseFile<S extends z.ZodType>(file: string, schema: S): z.infer<S> {

@@ -238,7 +238,15 @@ export async function importContent(db: Database, contentDir = CONTENT_DIR): Pro
         const vocabularyId = idOf.get(target.key);
         return vocabularyId === undefined
           ? []
-          : [{ form, position, vocabularyId, particle: target.particle ?? null }];
+          : [
+              {
+                form,
+                position,
+                vocabularyId,
+                particle: target.particle ?? null,
+                tags: target.tags ?? null,
+              },
+            ];
       }),
     );
     await tx.delete(vocabularyForms);

@@ -1,5 +1,14 @@
-import { type FormsTable, resolveTokens, splitCompound, tokenizeWords } from '@lesefuchs/core';
+import {
+  type FormsTable,
+  isFormTag,
+  type NamesTable,
+  resolveText,
+  type StoryToken,
+  splitCompound,
+  tokenizeWords,
+} from '@lesefuchs/core';
 import { asc, count, eq, inArray, max, sql } from 'drizzle-orm';
+import { loadNames } from '../content/corpus.ts';
 import type { Database } from '../db/client.ts';
 import { stories, vocabulary, vocabularyForms } from '../db/schema/index.ts';
 
@@ -92,23 +101,16 @@ function entriesById(db: Database, ids: number[]) {
   return db.select(entryColumns).from(vocabulary).where(inArray(vocabulary.id, ids));
 }
 
-/** A word of the German text: its characters, and the entry a tap shows (or its parts). */
-export interface StoryToken {
-  start: number;
-  end: number;
-  vocabularyId: number | null;
-  /** For a compound without an entry of its own: the entries of its parts. */
-  parts?: number[];
-  /** One of the story's target words. */
-  target?: true;
-}
-
 /**
  * The form table and the entry ids by natural key, read once per process: the content is
  * imported before the server listens and does not change while it runs.
  */
 class FormsIndex {
-  private loading: Promise<{ forms: FormsTable; idOf: Map<string, number> }> | null = null;
+  private loading: Promise<{
+    forms: FormsTable;
+    idOf: Map<string, number>;
+    names: NamesTable;
+  }> | null = null;
 
   constructor(private readonly db: Database) {}
 
@@ -128,6 +130,7 @@ class FormsIndex {
         form: vocabularyForms.form,
         vocabularyId: vocabularyForms.vocabularyId,
         particle: vocabularyForms.particle,
+        tags: vocabularyForms.tags,
       })
       .from(vocabularyForms)
       .orderBy(asc(vocabularyForms.form), asc(vocabularyForms.position));
@@ -135,9 +138,15 @@ class FormsIndex {
     for (const row of rows) {
       const key = keyOf.get(row.vocabularyId);
       if (!key) continue;
-      (forms[row.form] ??= []).push(row.particle ? { key, particle: row.particle } : { key });
+      const tags = row.tags?.filter(isFormTag);
+      (forms[row.form] ??= []).push({
+        key,
+        ...(row.particle ? { particle: row.particle } : {}),
+        ...(tags && tags.length > 0 ? { tags } : {}),
+      });
     }
-    return { forms, idOf };
+    // The names ship with the content files, as the audio does; they change only with them.
+    return { forms, idOf, names: loadNames() };
   }
 }
 
@@ -151,22 +160,25 @@ const formsIndexOf = (db: Database) => {
   return index;
 };
 
-/** Resolves every word of a German text to an entry id, a compound's parts, or nothing. */
+/**
+ * Resolves every word of a German text in its sentence: the entry id, the other entries its
+ * form can be of, what the form is, a separable verb, a name, or a compound's parts.
+ */
 export async function resolveStoryTokens(
   db: Database,
   text: string,
   targetWords: readonly string[],
 ): Promise<StoryToken[]> {
-  const { forms, idOf } = await formsIndexOf(db).get();
+  const { forms, idOf, names } = await formsIndexOf(db).get();
   const words = tokenizeWords(text);
-  const keys = resolveTokens(words, forms, text);
+  const resolutions = resolveText(words, forms, text, names);
   const targetIds = new Set<number>();
   for (const [key, id] of idOf) {
     if (targetWords.includes(key.slice(0, key.lastIndexOf('|')))) targetIds.add(id);
   }
   return words.map((word, index) => {
-    const key = keys[index];
-    const vocabularyId = key ? (idOf.get(key) ?? null) : null;
+    const resolution = resolutions[index];
+    const vocabularyId = resolution?.key ? (idOf.get(resolution.key) ?? null) : null;
     const token: StoryToken = {
       start: word.start,
       end: word.start + word.text.length,
@@ -177,8 +189,15 @@ export async function resolveStoryTokens(
         ?.map((part) => idOf.get(part))
         .filter((id): id is number => id !== undefined);
       if (parts && parts.length > 1) token.parts = parts;
+      else if (resolution?.name) token.name = resolution.name;
     }
     if (vocabularyId !== null && targetIds.has(vocabularyId)) token.target = true;
+    if (resolution?.tags) token.form = resolution.tags;
+    if (resolution?.separable) token.separable = true;
+    const alternatives = resolution?.alternatives
+      .map((key) => idOf.get(key))
+      .filter((id): id is number => id !== undefined);
+    if (alternatives && alternatives.length > 0) token.alternatives = alternatives;
     return token;
   });
 }
@@ -201,6 +220,7 @@ export async function getStory(db: Database, id: number) {
   for (const token of tokens) {
     if (token.vocabularyId !== null) ids.add(token.vocabularyId);
     for (const part of token.parts ?? []) ids.add(part);
+    for (const other of token.alternatives ?? []) ids.add(other);
   }
   const targets = await db
     .select({ id: vocabulary.id })

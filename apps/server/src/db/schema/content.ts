@@ -87,6 +87,8 @@ export const vocabularyForms = pgTable(
       .references(() => vocabulary.id, { onDelete: 'cascade' }),
     /** For a separable verb written apart: the particle that must follow ("kommt … an"). */
     particle: text('particle'),
+    /** What the form is of the entry (core's FormTag: "pres3s", "pl"); null on its own word. */
+    tags: text('tags').array(),
   },
   (table) => [primaryKey({ columns: [table.form, table.position] })],
 );

@@ -1,0 +1,1 @@
+ALTER TABLE "vocabulary_forms" ADD COLUMN "tags" text[];
