@@ -42,6 +42,7 @@ const ROWS: Record<string, Row> = {
   'GET /api/stories/:id': { kind: 'public', why: 'content' },
   'GET /api/vocabulary/version': { kind: 'public', why: 'content' },
   'GET /api/vocabulary': { kind: 'public', why: 'content' },
+  'GET /api/vocabulary/forms': { kind: 'public', why: 'content (the form table)' },
   'GET /audio/*': {
     kind: 'public',
     why: 'content (premium voice checked per user: membership test)',

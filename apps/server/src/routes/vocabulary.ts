@@ -20,6 +20,7 @@ import {
   vocabularyChunk,
   vocabularyVersion,
 } from '../services/saved-words.service.ts';
+import { entriesOfForm, formsVersion } from '../services/vocabulary.service.ts';
 
 /** Vocabulary chunks are at most this long (spec 2 §9: chunk size 1000). */
 const CHUNK = 1000;
@@ -28,23 +29,51 @@ const chunkQuery = z.object({
   limit: z.coerce.number().int().min(1).max(CHUNK).default(CHUNK),
 });
 
-/** `/api/vocabulary`, open to everyone: the word list in chunks, with its version. */
+/** The longest written form looked up (the longest in the table is under 40 characters). */
+const FORM_MAX_LENGTH = 64;
+const formQuery = z.object({
+  /** A written form as typed: "ging", "Häuser", "wusste". */
+  q: z.string().trim().min(1).max(FORM_MAX_LENGTH),
+});
+/**
+ * Form answers change only with the content, and entry ids are kept across imports: an hour
+ * in the browser's cache spares a slow network the round trip while a learner refines a search.
+ */
+const FORMS_CACHE = 'public, max-age=3600';
+
+const queryOf = <S extends z.ZodType>(schema: S, query: Record<string, string>): z.infer<S> => {
+  const parsed = schema.safeParse(query);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ApiError(400, 'validation_failed', `${issue?.path.join('.')}: ${issue?.message}`);
+  }
+  return parsed.data;
+};
+
+/**
+ * `/api/vocabulary`, open to everyone: the word list in chunks, with its version, and the
+ * entries a written form belongs to (for the vocabulary search: "ging" → gehen).
+ */
 export function vocabularyRoutes(deps: { db: Database }) {
   return new Hono()
     .get('/version', async (c) => c.json(await vocabularyVersion(deps.db)))
+    .get('/forms', async (c) => {
+      const { q } = queryOf(formQuery, c.req.query());
+      const etag = `W/"forms-${await formsVersion(deps.db)}"`;
+      c.header('ETag', etag);
+      c.header('Cache-Control', FORMS_CACHE);
+      if (c.req.header('If-None-Match') === etag) return c.body(null, 304);
+      return c.json({ form: q, ids: await entriesOfForm(deps.db, q) });
+    })
     .get('/', async (c) => {
-      const parsed = chunkQuery.safeParse(c.req.query());
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        throw new ApiError(400, 'validation_failed', `${issue?.path.join('.')}: ${issue?.message}`);
-      }
+      const { offset, limit } = queryOf(chunkQuery, c.req.query());
       const version = await vocabularyVersion(deps.db);
-      const etag = `W/"vocabulary-${version.count}-${version.latestUpdatedAt}-${parsed.data.offset}-${parsed.data.limit}"`;
+      const etag = `W/"vocabulary-${version.count}-${version.latestUpdatedAt}-${offset}-${limit}"`;
       c.header('ETag', etag);
       c.header('Cache-Control', 'no-cache');
       if (c.req.header('If-None-Match') === etag) return c.body(null, 304);
-      const entries = await vocabularyChunk(deps.db, parsed.data.offset, parsed.data.limit);
-      return c.json({ ...version, offset: parsed.data.offset, entries });
+      const entries = await vocabularyChunk(deps.db, offset, limit);
+      return c.json({ ...version, offset, entries });
     });
 }
 

@@ -1,6 +1,7 @@
 import type { InterfaceLanguage } from '@lesefuchs/core';
 import { useEffect, useState } from 'react';
 import type { VocabularyEntry } from '../stories/stories-api';
+import { createFormsLookup, type FormsLookup } from './search-forms';
 import {
   hasSearchTerms,
   type IndexInput,
@@ -12,7 +13,8 @@ import {
 
 // The main thread's side of the vocabulary search: sends the vocabulary to the search worker
 // once per (version, language, stemmer) and asks it for matches. Where no worker can be made
-// (tests, old browsers) or the worker fails, the same functions run here instead.
+// (tests, old browsers) or the worker fails, the same functions run here instead, with the
+// same form look-up.
 
 export interface SearchClient {
   /** Makes this vocabulary the one searched; does nothing if it already is. */
@@ -33,18 +35,21 @@ function defaultWorker(): Worker | null {
   }
 }
 
-export function createSearchClient(makeWorker: WorkerFactory = defaultWorker): SearchClient {
+export function createSearchClient(
+  makeWorker: WorkerFactory = defaultWorker,
+  lookupForms: FormsLookup | null = createFormsLookup(),
+): SearchClient {
   let worker = makeWorker();
-  const local = new SearchEngine();
+  const local = new SearchEngine(lookupForms);
   let input: IndexInput | null = null;
   let sentKey: string | null = null;
   let nextId = 1;
   const pending = new Map<number, { query: string; resolve: (ids: number[]) => void }>();
 
-  const searchHere = (query: string): number[] => {
+  const searchHere = async (query: string): Promise<number[]> => {
     if (!input) return [];
     local.load(input);
-    return local.search(query);
+    return local.find(query);
   };
 
   const post = (message: SearchRequest) => worker?.postMessage(message);
@@ -55,7 +60,7 @@ export function createSearchClient(makeWorker: WorkerFactory = defaultWorker): S
     worker = null;
     for (const [id, request] of pending) {
       pending.delete(id);
-      request.resolve(searchHere(request.query));
+      void searchHere(request.query).then(request.resolve);
     }
   };
 
@@ -92,7 +97,7 @@ export function createSearchClient(makeWorker: WorkerFactory = defaultWorker): S
       }
     },
     search(query) {
-      if (!worker) return Promise.resolve(searchHere(query));
+      if (!worker) return searchHere(query);
       const id = nextId++;
       return new Promise<number[]>((resolve) => {
         pending.set(id, { query, resolve });

@@ -1,0 +1,106 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { contentImports, vocabularyForms } from '../db/schema/index.ts';
+
+// Which entries a written form belongs to, for the vocabulary search (GET
+// /api/vocabulary/forms): "ging" → gehen, "Häuser" → das Haus. The form table is read once per
+// process, as the story tokens read it: the content is imported before the server listens and
+// does not change while it runs. A form is found as written, then as a spelling of a form a
+// learner types without a German keyboard, or in today's spelling where the lexicon has the
+// old one: "wusste" finds the table's "wußte", "müsste" its "müßte", "hauser" its "häuser",
+// "aepfel" its "äpfel". Only the table's side is spelt out: an umlaut typed is meant, so
+// "fährt" does not find the forms of die Fahrt.
+
+/** At most this many entries in one answer. */
+export const FORM_ENTRIES_MAX = 20;
+
+const WRITTEN_OUT: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue' };
+
+/** ß as ss and accents removed: wußte → wusste, häuser → hauser. */
+const fold = (form: string) =>
+  form.replace(/ß/g, 'ss').normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
+
+/** Umlauts written out, ß as ss: äpfel → aepfel. */
+const writeOut = (form: string) =>
+  fold(form.replace(/[äöü]/g, (letter) => WRITTEN_OUT[letter] ?? letter));
+
+/** The other spellings of a form: ß as ss alone (müßte → müsste), folded, written out. */
+const spellingsOf = (form: string) =>
+  new Set([form.replace(/ß/g, 'ss'), fold(form), writeOut(form)].filter((s) => s !== form));
+
+interface FormLookup {
+  /** The corpus import the table came from: the answers' version. */
+  version: string;
+  /** Form as written → entry ids, a separable verb written apart ("kommt … an") last. */
+  written: Map<string, number[]>;
+  /** Another spelling → entry ids of every form it is a spelling of. */
+  spelt: Map<string, number[]>;
+}
+
+const append = (map: Map<string, number[]>, key: string, ids: readonly number[]) => {
+  const list = map.get(key);
+  if (list) list.push(...ids);
+  else map.set(key, [...ids]);
+};
+
+async function loadLookup(db: Database): Promise<FormLookup> {
+  const rows = await db
+    .select({
+      form: vocabularyForms.form,
+      vocabularyId: vocabularyForms.vocabularyId,
+      particle: vocabularyForms.particle,
+    })
+    .from(vocabularyForms)
+    .orderBy(asc(vocabularyForms.form), asc(vocabularyForms.position));
+  const [corpus] = await db
+    .select({ hash: contentImports.hash })
+    .from(contentImports)
+    .where(eq(contentImports.source, 'corpus'));
+  const together = new Map<string, number[]>();
+  const apart = new Map<string, number[]>();
+  for (const row of rows) append(row.particle ? apart : together, row.form, [row.vocabularyId]);
+  const written = new Map<string, number[]>();
+  for (const form of new Set([...together.keys(), ...apart.keys()])) {
+    written.set(form, [...(together.get(form) ?? []), ...(apart.get(form) ?? [])]);
+  }
+  const spelt = new Map<string, number[]>();
+  for (const [form, ids] of written) {
+    for (const spelling of spellingsOf(form)) append(spelt, spelling, ids);
+  }
+  return { version: corpus?.hash.slice(0, 16) ?? 'none', written, spelt };
+}
+
+const lookups = new WeakMap<Database, Promise<FormLookup>>();
+
+/** The form look-up of this database, loaded on first use; an empty table is read again. */
+async function lookupOf(db: Database): Promise<FormLookup> {
+  let loading = lookups.get(db);
+  if (!loading) {
+    loading = loadLookup(db);
+    lookups.set(db, loading);
+  }
+  try {
+    const lookup = await loading;
+    if (lookup.written.size === 0) lookups.delete(db);
+    return lookup;
+  } catch (error) {
+    lookups.delete(db);
+    throw error;
+  }
+}
+
+/** The version of the form table's answers (changes with each corpus import). */
+export async function formsVersion(db: Database): Promise<string> {
+  return (await lookupOf(db)).version;
+}
+
+/**
+ * The entries a written form belongs to, most likely first: those of the form as written,
+ * then those of the forms spelt alike once ß, umlauts and accents are folded.
+ */
+export async function entriesOfForm(db: Database, form: string): Promise<number[]> {
+  const lookup = await lookupOf(db);
+  const written = form.toLocaleLowerCase('de');
+  const ids = [...(lookup.written.get(written) ?? []), ...(lookup.spelt.get(fold(written)) ?? [])];
+  return [...new Set(ids)].slice(0, FORM_ENTRIES_MAX);
+}
