@@ -1,4 +1,4 @@
-import type { Category, Level } from '@lesefuchs/core';
+import type { Category, Level, StoryToken } from '@lesefuchs/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
@@ -30,17 +30,7 @@ export interface StoryMeta {
   updatedAt: string;
 }
 
-export interface StoryToken {
-  start: number;
-  end: number;
-  vocabularyId: number | null;
-  parts?: number[];
-  target?: true;
-  form?: string[];
-  alternatives?: number[];
-  separable?: true;
-  name?: 'person' | 'place' | 'other';
-}
+export type { StoryToken } from '@lesefuchs/core';
 
 export interface VocabularyEntry {
   id: number;

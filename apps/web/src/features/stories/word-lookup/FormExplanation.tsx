@@ -1,11 +1,50 @@
+import type { FormTag } from '@lesefuchs/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { VocabularyEntry } from '../stories-api';
 import type { WordInfo } from './word-info';
 
+const TENSE_PERSON = /^(pres|past)([123][sp])$/;
+
 /**
- * One line on the form that was tapped: "weiß → wissen: 1st or 3rd person singular, present",
- * "Häuser → plural of das Haus", "holt … ab → abholen: a separable verb". Nothing for the
- * dictionary form itself.
+ * The readings of a form in words: the persons of one tense together ("present tense, 1st person
+ * singular or 3rd person singular"), every other tag on its own ("plural", "past participle").
+ */
+export function describeForm(
+  tags: readonly FormTag[],
+  t: TFunction,
+  list: (items: string[]) => string,
+): string {
+  const persons = new Map<string, string[]>();
+  const others: string[] = [];
+  for (const tag of tags) {
+    const match = TENSE_PERSON.exec(tag);
+    if (match) {
+      const [, tense, person] = match as unknown as [string, string, string];
+      persons.set(tense, [
+        ...(persons.get(tense) ?? []),
+        t(`reader.lookup.forms.person.${person}`),
+      ]);
+    } else {
+      others.push(t(`reader.lookup.forms.tag.${tag}`));
+    }
+  }
+  const readings = [
+    ...[...persons].map(([tense, labels]) =>
+      t('reader.lookup.forms.tenseForm', {
+        tense: t(`reader.lookup.forms.tense.${tense}`),
+        persons: list(labels),
+      }),
+    ),
+    ...others,
+  ];
+  return list(readings);
+}
+
+/**
+ * One line on the form that was tapped: "weiß → wissen: present tense, 1st person singular or
+ * 3rd person singular", "Häuser → das Haus: plural", "holt … ab → abholen: a separable verb".
+ * Nothing for the dictionary form itself.
  */
 export function FormExplanation({ info, entry }: { info: WordInfo; entry: VocabularyEntry }) {
   const { t, i18n } = useTranslation();
@@ -19,19 +58,16 @@ export function FormExplanation({ info, entry }: { info: WordInfo; entry: Vocabu
       </p>
     );
   }
-  const forms = info.form.map((tag) => t(`reader.lookup.forms.${tag}`));
+  const lower = written.toLocaleLowerCase('de');
   const same =
-    written.toLocaleLowerCase('de') === entry.baseWord.toLocaleLowerCase('de') ||
-    written.toLocaleLowerCase('de') === lemma.toLocaleLowerCase('de');
-  if (forms.length === 0 && same) return null;
+    lower === entry.baseWord.toLocaleLowerCase('de') || lower === lemma.toLocaleLowerCase('de');
+  if (info.form.length === 0 && same) return null;
+  const list = (items: string[]) =>
+    new Intl.ListFormat(locale, { type: 'disjunction' }).format(items);
   return (
     <p className="text-stone-600 text-xs dark:text-stone-300" data-testid="word-form">
-      {forms.length > 0
-        ? t('reader.lookup.formOf', {
-            written,
-            lemma,
-            form: new Intl.ListFormat(locale, { type: 'disjunction' }).format(forms),
-          })
+      {info.form.length > 0
+        ? t('reader.lookup.formOf', { written, lemma, form: describeForm(info.form, t, list) })
         : t('reader.lookup.formOfPlain', { written, lemma })}
     </p>
   );

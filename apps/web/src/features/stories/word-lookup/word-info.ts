@@ -1,4 +1,9 @@
-import { type InterfaceLanguage, type Sentence, splitSentences } from '@lesefuchs/core';
+import {
+  type FormTag,
+  type InterfaceLanguage,
+  type Sentence,
+  splitSentences,
+} from '@lesefuchs/core';
 import type { StoryDetail, StoryToken, VocabularyEntry } from '../stories-api';
 
 /** Everything the look-up card shows about one tapped word of a story. */
@@ -16,7 +21,7 @@ export interface WordInfo {
   /** Other entries the written form can be of ("weiß": also the adjective white). */
   alternatives: VocabularyEntry[];
   /** What the written form is of its entry (tags of the form table). */
-  form: readonly string[];
+  form: readonly FormTag[];
   /** Part of a separable verb written apart ("holt … ab"). */
   separable: boolean;
   /** A name without an entry (a person, a place). */
