@@ -96,7 +96,7 @@ export function RangeText({
               text={text}
               run={run}
               className={`word ${open?.index === run.token ? 'word-open' : ''}`}
-              button={wordProps(run.token)}
+              button={{ ...wordProps(run.token), 'data-testid': 'story-word' }}
             />
           ),
         )}

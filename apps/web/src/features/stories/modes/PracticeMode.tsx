@@ -143,7 +143,7 @@ function Practice({ detail, language, onComplete }: ModeProps) {
                       text={text}
                       run={run}
                       className={`word word-target border-orange-600 border-b-2 dark:border-orange-400 ${open?.index === run.token ? 'word-open' : ''}`}
-                      button={wordProps(run.token)}
+                      button={{ ...wordProps(run.token), 'data-testid': 'story-word' }}
                     />
                   );
                 }
