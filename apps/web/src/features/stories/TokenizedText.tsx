@@ -3,8 +3,9 @@ import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StoryDetail, StoryToken, VocabularyEntry } from './stories-api';
 import { type Span, type TextRun, textRuns } from './word-lookup/text-runs';
-import { useWordLookup, type WordButtonProps, WordLookup } from './word-lookup/WordLookup';
-import { sentenceTranslation, storyTextIn, type WordInfo, wordInfo } from './word-lookup/word-info';
+import { useStoryLookup } from './word-lookup/use-story-lookup';
+import { type WordButtonProps, WordLookup } from './word-lookup/WordLookup';
+import type { WordInfo } from './word-lookup/word-info';
 
 interface Props {
   detail: StoryDetail;
@@ -65,26 +66,6 @@ export function paragraphSpans(text: string): Span[] {
   return spans.filter((span) => /\S/.test(text.slice(span.start, span.end)));
 }
 
-/** The translation of a word's sentence in the learner's language, for the card. */
-export function useSentenceTranslation(detail: StoryDetail, language: InterfaceLanguage) {
-  return useMemo(() => {
-    const translated = storyTextIn(detail, language);
-    if (!translated) return undefined;
-    return (info: WordInfo) =>
-      info.sentence
-        ? sentenceTranslation(detail.story.contentDe, translated, info.sentence.start)
-        : null;
-  }, [detail, language]);
-}
-
-/** The entries of a story by id. */
-export function useEntriesById(detail: StoryDetail) {
-  return useMemo(
-    () => new Map(detail.vocabulary.map((entry) => [entry.id, entry])),
-    [detail.vocabulary],
-  );
-}
-
 /** Runs of a paragraph grouped by the audio sentence they start in (-1: none). */
 function groupBySentence(
   runs: TextRun[],
@@ -117,9 +98,7 @@ export function TokenizedText({
   onSpeak,
 }: Props) {
   const { t } = useTranslation();
-  const byId = useEntriesById(detail);
-  const { open, close, wordProps } = useWordLookup(onWordOpen);
-  const translate = useSentenceTranslation(detail, language);
+  const { open, wordProps, card } = useStoryLookup(detail, language, onWordOpen);
   const text = detail.story.contentDe;
   const sentences = reading?.sentences ?? [];
   const container = useRef<HTMLDivElement>(null);
@@ -202,16 +181,7 @@ export function TokenizedText({
             : runs.map(renderRun)}
         </p>
       ))}
-      <WordLookup
-        open={open}
-        info={open ? wordInfo(detail, open.index, byId) : null}
-        onClose={close}
-        language={language}
-        compact={clickAction === 'tooltip'}
-        action={action}
-        translate={translate}
-        onSpeak={onSpeak}
-      />
+      <WordLookup {...card} compact={clickAction === 'tooltip'} action={action} onSpeak={onSpeak} />
     </div>
   );
 }

@@ -3,10 +3,10 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StoryDetail } from '../stories-api';
-import { useEntriesById, useSentenceTranslation, WordRun } from '../TokenizedText';
+import { WordRun } from '../TokenizedText';
 import { textRuns } from '../word-lookup/text-runs';
-import { useWordLookup, WordLookup } from '../word-lookup/WordLookup';
-import { wordInfo } from '../word-lookup/word-info';
+import { useStoryLookup } from '../word-lookup/use-story-lookup';
+import { WordLookup } from '../word-lookup/WordLookup';
 import { isControlTarget, type ModeProps } from './types';
 
 /** A stretch of the story's text by character offsets. */
@@ -80,9 +80,7 @@ export function RangeText({
   language: ModeProps['language'];
   className: string;
 }) {
-  const byId = useEntriesById(detail);
-  const translate = useSentenceTranslation(detail, language);
-  const { open, close, wordProps } = useWordLookup();
+  const { open, wordProps, card } = useStoryLookup(detail, language);
   const text = detail.story.contentDe;
   return (
     <>
@@ -101,13 +99,7 @@ export function RangeText({
           ),
         )}
       </p>
-      <WordLookup
-        open={open}
-        info={open ? wordInfo(detail, open.index, byId) : null}
-        onClose={close}
-        language={language}
-        translate={translate}
-      />
+      <WordLookup {...card} />
     </>
   );
 }

@@ -1,10 +1,10 @@
 import { Eye, RotateCcw } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useEntriesById, useSentenceTranslation, WordRun } from '../TokenizedText';
+import { WordRun } from '../TokenizedText';
 import { textRuns } from '../word-lookup/text-runs';
-import { useWordLookup, WordLookup } from '../word-lookup/WordLookup';
-import { wordInfo } from '../word-lookup/word-info';
+import { useStoryLookup } from '../word-lookup/use-story-lookup';
+import { WordLookup } from '../word-lookup/WordLookup';
 import { paragraphRanges } from './FocusMode';
 import type { ModeProps } from './types';
 
@@ -20,9 +20,7 @@ export function PracticeMode(props: ModeProps) {
 function Practice({ detail, language, onComplete }: ModeProps) {
   const { t } = useTranslation();
   const text = detail.story.contentDe;
-  const byId = useEntriesById(detail);
-  const translate = useSentenceTranslation(detail, language);
-  const { open, close, show, wordProps } = useWordLookup();
+  const { open, close, show, wordProps, card } = useStoryLookup(detail, language);
   // Paragraphs with the indexes of their tokens, and the number of each blank in reading order.
   const { paragraphs, blankNumber } = useMemo(() => {
     const numbers = new Map<number, number>();
@@ -167,13 +165,7 @@ function Practice({ detail, language, onComplete }: ModeProps) {
             )}
           </p>
         ))}
-        <WordLookup
-          open={open}
-          info={open ? wordInfo(detail, open.index, byId) : null}
-          onClose={close}
-          language={language}
-          translate={translate}
-        />
+        <WordLookup {...card} />
       </div>
     </section>
   );
