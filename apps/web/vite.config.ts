@@ -1,7 +1,40 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+
+/**
+ * Brotli and gzip copies of every text file of the build (max quality: it happens once), which
+ * the server sends to a browser that accepts them; files under 1 KB stay as they are.
+ */
+function precompress(): Plugin {
+  const compressible = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/;
+  let outDir = 'dist';
+  return {
+    name: 'lesefuchs-precompress',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const files = readdirSync(outDir, { recursive: true, encoding: 'utf8' });
+      for (const file of files) {
+        const full = path.join(outDir, file);
+        if (!compressible.test(file) || statSync(full).size < 1024) continue;
+        const body = readFileSync(full);
+        writeFileSync(
+          `${full}.br`,
+          brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+        writeFileSync(`${full}.gz`, gzipSync(body, { level: 9 }));
+      }
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
@@ -29,6 +62,7 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,woff2}'],
       },
     }),
+    precompress(),
   ],
   server: {
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },

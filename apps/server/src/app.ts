@@ -18,6 +18,7 @@ import {
   isLoopbackUrl,
   socketAddress,
 } from './http/client-address.ts';
+import { compressResponses } from './http/compress.ts';
 import { contentSecurityPolicy } from './http/content-security.ts';
 import { ApiError, errorBody, handleError } from './http/errors.ts';
 import { premiumAudioGate } from './http/premium-audio.ts';
@@ -85,6 +86,7 @@ export function createApp(deps: AppDeps) {
       }),
     }),
   );
+  app.use('*', compressResponses);
   app.use(
     '/api/*',
     bodyLimit({

@@ -3,12 +3,14 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
 import { router } from './app/router';
-import './lib/i18n';
+import { i18nReady } from './lib/i18n';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
+// A Spanish or Korean interface loads its texts first (English ships with the app).
+await i18nReady;
 createRoot(root).render(
   <StrictMode>
     <Providers>

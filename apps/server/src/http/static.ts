@@ -47,7 +47,8 @@ export function webAppRoutes(distDir: string) {
     '*',
     cacheFound((requestPath) => (requestPath.startsWith('/assets/') ? IMMUTABLE : REVALIDATE)),
   );
-  app.use('*', serveStatic({ root }));
+  // The build writes .br and .gz copies of its text files (vite.config.ts): sent by Accept-Encoding.
+  app.use('*', serveStatic({ root, precompressed: true }));
   const indexHtml = readFileSync(indexFile, 'utf8');
   app.get('*', (c) => {
     // A missing file (an old hashed asset, a typo) is a 404, not the app's HTML.

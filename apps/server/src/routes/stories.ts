@@ -2,7 +2,13 @@ import { parseStoryId } from '@lesefuchs/core';
 import { Hono } from 'hono';
 import type { Database } from '../db/client.ts';
 import { ApiError } from '../http/errors.ts';
-import { getStory, listStories, storiesVersion, storyTitles } from '../services/stories.service.ts';
+import {
+  corpusVersion,
+  getStory,
+  listStories,
+  storiesVersion,
+  storyTitles,
+} from '../services/stories.service.ts';
 
 const MAX_TITLE_IDS = 200;
 
@@ -35,10 +41,19 @@ export function storyRoutes(deps: { db: Database }) {
     })
     .get('/:id', async (c) => {
       const id = parseStoryId(c.req.param('id'));
+      // A story (its text, words and entries) changes only with an import of the corpus.
+      const etag = `W/"story-${id}-${await corpusVersion(deps.db)}"`;
+      if (id !== null && c.req.header('If-None-Match') === etag) {
+        c.header('ETag', etag);
+        c.header('Cache-Control', 'no-cache');
+        return c.body(null, 304);
+      }
       const found = id === null ? null : await getStory(deps.db, id);
       if (!found) {
         throw new ApiError(404, 'not_found', `Story not found: ${c.req.param('id')}`);
       }
+      c.header('ETag', etag);
+      c.header('Cache-Control', 'no-cache');
       return c.json(found);
     });
 }

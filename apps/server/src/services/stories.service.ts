@@ -10,7 +10,7 @@ import {
 import { asc, count, eq, inArray, max, sql } from 'drizzle-orm';
 import { loadNames } from '../content/corpus.ts';
 import type { Database } from '../db/client.ts';
-import { stories, vocabulary, vocabularyForms } from '../db/schema/index.ts';
+import { contentImports, stories, vocabulary, vocabularyForms } from '../db/schema/index.ts';
 
 // Stories for the reader: the metadata list (with a cheap version so clients can keep their
 // cache), one story with its content in every language, the vocabulary it uses and its words
@@ -236,4 +236,16 @@ export async function getStory(db: Database, id: number) {
     vocabulary: entries,
     targetVocabularyIds: targets.map((target) => target.id),
   };
+}
+
+/**
+ * The version of the imported corpus (stories, vocabulary, forms): a story's response changes
+ * only when it does, so it is the story's ETag.
+ */
+export async function corpusVersion(db: Database): Promise<string> {
+  const [corpus] = await db
+    .select({ hash: contentImports.hash })
+    .from(contentImports)
+    .where(eq(contentImports.source, 'corpus'));
+  return corpus?.hash.slice(0, 16) ?? 'none';
 }

@@ -6,17 +6,32 @@ import {
   LOCALE_OF,
   normalizeInterfaceLanguage,
 } from '@lesefuchs/core';
-import i18n from 'i18next';
+import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
-import es from '../locales/es.json';
-import kr from '../locales/kr.json';
 
-export const resources = {
-  en: { translation: en },
-  es: { translation: es },
-  kr: { translation: kr },
+// English ships with the app (it is also every text's fallback); Spanish and Korean load when
+// they are the interface language, so no learner downloads all three.
+const LAZY_LOCALES: Partial<Record<string, () => Promise<{ default: ResourceKey }>>> = {
+  es: () => import('../locales/es.json'),
+  kr: () => import('../locales/kr.json'),
+};
+
+const lazyLocales: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, _namespace, callback) {
+    const load = LAZY_LOCALES[language];
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (module) => callback(null, module.default),
+      (error: Error) => callback(error, false),
+    );
+  },
 };
 
 /** Where the chosen language is remembered between visits. */
@@ -31,11 +46,14 @@ i18n.on('languageChanged', (language) => {
   document.documentElement.lang = language === 'kr' ? 'ko' : language;
 });
 
-void i18n
+/** Resolves once the interface language's texts are loaded: render after it. */
+export const i18nReady = i18n
+  .use(lazyLocales)
   .use(LanguageDetector)
   .use(initReactI18next)
   .init({
-    resources,
+    resources: { en: { translation: en } },
+    partialBundledLanguages: true,
     supportedLngs: [...INTERFACE_LANGUAGES],
     nonExplicitSupportedLngs: false,
     load: 'currentOnly',
