@@ -65,7 +65,9 @@ export function Layout() {
       <main
         id="main"
         tabIndex={-1}
-        className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:px-6"
+        // At least a screen tall: the footer starts below the fold, so content arriving after the
+        // first paint never pushes it (no layout shift in view).
+        className="mx-auto min-h-dvh w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:px-6"
       >
         <Suspense fallback={<LoadingScreen message={t('status.loading')} />}>
           <Outlet />

@@ -9,12 +9,35 @@ const TOUR_EVENT = 'lesefuchs:tour';
 const WAIT_FOR_PAGE_MS = 3_000;
 /** How long the "not available" note shows (spec 1 §9: tooltip 3 s). */
 const NOTE_MS = 3_000;
-/** The app tour starts by itself this long after a first visit's home page appears. */
+/** The app tour starts by itself this long after a first visit's home page is loaded and idle. */
 const AUTO_START_MS = 800;
+/** The longest the app tour waits for the browser to be idle. */
+const IDLE_TIMEOUT_MS = 3_000;
 
 /** Starts a tour from anywhere (the user menu, the profile). */
 export function requestTour(name: TourName): void {
   window.dispatchEvent(new CustomEvent<TourName>(TOUR_EVENT, { detail: name }));
+}
+
+/** Runs `action` once the page has loaded, the browser is idle and `delayMs` more have passed. */
+function afterIdle(delayMs: number, action: () => void): () => void {
+  let timer = 0;
+  let idle = 0;
+  const idleThen = () => {
+    const later = () => {
+      timer = window.setTimeout(action, delayMs);
+    };
+    if (typeof window.requestIdleCallback === 'function') {
+      idle = window.requestIdleCallback(later, { timeout: IDLE_TIMEOUT_MS });
+    } else later();
+  };
+  if (document.readyState === 'complete') idleThen();
+  else window.addEventListener('load', idleThen, { once: true });
+  return () => {
+    window.removeEventListener('load', idleThen);
+    if (idle && typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle);
+    window.clearTimeout(timer);
+  };
 }
 
 function waitFor(check: () => boolean, timeoutMs: number): Promise<boolean> {
@@ -55,10 +78,8 @@ export function TourHost() {
 
   useEffect(() => {
     if (pathname !== '/' || status !== 'signed-out' || completedTours().has('app')) return;
-    const timer = window.setTimeout(() => {
-      void runTour('app', t, { signedIn: false });
-    }, AUTO_START_MS);
-    return () => window.clearTimeout(timer);
+    // Not while the page is still loading: after it has loaded and the browser is idle.
+    return afterIdle(AUTO_START_MS, () => void runTour('app', t, { signedIn: false }));
   }, [pathname, status, t]);
 
   useEffect(() => {

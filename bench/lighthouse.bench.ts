@@ -1,0 +1,129 @@
+// Lighthouse (mobile preset, simulated throttling) on the pages a learner opens first, against
+// the production build with Debian's Chromium: the median of three runs per page, as issue #16
+// asks. Goals: performance ≥ 95, LCP ≤ 2.0 s, TBT ≤ 150 ms, CLS ≤ 0.02, accessibility 100.
+//   npm run build && npm run bench -- lighthouse
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import lighthouse from 'lighthouse';
+import { freePort, startProductionServer } from './production-server.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const PAGES = ['/', '/stories', '/stories/1', '/study/flashcards'];
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+
+interface Figures {
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  transferKb: number;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+/** Headless Chromium with a DevTools port for Lighthouse; stop() ends it. */
+async function startChromium() {
+  const port = await freePort();
+  const profile = mkdtempSync(path.join(tmpdir(), 'lesefuchs-lighthouse-'));
+  const child: ChildProcess = spawn(
+    CHROMIUM,
+    [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        rmSync(profile, { recursive: true, force: true });
+        resolve();
+      };
+      if (child.exitCode !== null) return done();
+      child.once('exit', done);
+      child.kill('SIGTERM');
+    });
+  return { port, stop };
+}
+
+async function measure(url: string, port: number): Promise<Figures> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+  });
+  if (!result) throw new Error(`no Lighthouse result for ${url}`);
+  const { categories, audits } = result.lhr;
+  return {
+    performance: Math.round((categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+    lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+    tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
+    cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+    transferKb: (audits['total-byte-weight']?.numericValue ?? Number.NaN) / 1024,
+  };
+}
+
+export async function run(): Promise<string[]> {
+  if (!existsSync(path.join(root, 'apps/server/dist/index.js'))) {
+    return ['skipped: no production build (run `npm run build` first)'];
+  }
+  if (!existsSync(CHROMIUM)) return [`skipped: no Chromium at ${CHROMIUM}`];
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lesefuchs-bench-lighthouse-'));
+  const server = await startProductionServer(dataDir);
+  const chromium = await startChromium();
+  const lines = [
+    `mobile preset, median of ${RUNS}; goals: performance ≥ 95, LCP ≤ 2000 ms, TBT ≤ 150 ms, CLS ≤ 0.02, accessibility 100`,
+    'page                 perf  a11y   LCP ms   TBT ms    CLS   transfer KB',
+  ];
+  try {
+    for (const page of PAGES) {
+      const runs: Figures[] = [];
+      for (let i = 0; i < RUNS; i++)
+        runs.push(await measure(`${server.url}${page}`, chromium.port));
+      const pick = (key: keyof Figures) => median(runs.map((figures) => figures[key]));
+      lines.push(
+        [
+          page.padEnd(18),
+          String(pick('performance')).padStart(6),
+          String(pick('accessibility')).padStart(5),
+          pick('lcpMs').toFixed(0).padStart(8),
+          pick('tbtMs').toFixed(0).padStart(8),
+          pick('cls').toFixed(3).padStart(6),
+          pick('transferKb').toFixed(0).padStart(13),
+        ].join(' '),
+      );
+    }
+  } finally {
+    await chromium.stop();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return lines;
+}
