@@ -37,6 +37,8 @@ export interface Resolution {
 }
 
 const ALTERNATIVES_MAX = 2;
+/** How far below the chosen entry's fit another may be and still be shown as a reading. */
+const ALTERNATIVE_MARGIN = 3;
 const VERBAL = new Set(['verb', 'auxiliary', 'modal']);
 const posOf = (key: string) => key.slice(key.lastIndexOf('|') + 1);
 
@@ -131,8 +133,18 @@ export function resolveText(
       }))
       .sort((a, b) => b.score - a.score);
     const best = ranked[0]?.candidate as FormTarget;
-    const alternatives = [...new Set(ranked.slice(1).map(({ candidate }) => candidate.key))]
-      .filter((key) => key !== best.key)
+    const bestScore = ranked[0]?.score ?? 0;
+    // Other readings worth a learner's look: plausible here, and another kind of word ("weiß":
+    // the adjective beside the verb), not a paradigm neighbour (ein beside eine, du beside dich).
+    const alternatives = [
+      ...new Set(
+        ranked
+          .slice(1)
+          .filter(({ score }) => score >= bestScore - ALTERNATIVE_MARGIN)
+          .map(({ candidate }) => candidate.key),
+      ),
+    ]
+      .filter((key) => key !== best.key && posOf(key) !== posOf(best.key))
       .slice(0, ALTERNATIVES_MAX);
     results[index] = {
       key: best.key,
