@@ -50,6 +50,17 @@ describe.each(targets)('API responses on $name', ({ name, available }) => {
       expect(gz.headers.get('content-encoding')).toBe('gzip');
       expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(text);
 
+      // A file's JSON keeps no Content-Length of its own: the compressed body is all there is.
+      const timing = await server.app.request('/audio/1/de-amala.json', {
+        headers: { 'Accept-Encoding': 'br' },
+      });
+      expect(timing.headers.get('content-encoding')).toBe('br');
+      const timingBytes = Buffer.from(await timing.arrayBuffer());
+      expect(timing.headers.get('content-length') ?? String(timingBytes.byteLength)).toBe(
+        String(timingBytes.byteLength),
+      );
+      expect(JSON.parse(brotliDecompressSync(timingBytes).toString()).storyId).toBe(1);
+
       // A small answer is not worth it.
       const health = await server.app.request('/api/health', {
         headers: { 'Accept-Encoding': 'br' },

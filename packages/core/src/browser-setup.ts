@@ -1,4 +1,4 @@
-import { config } from 'zod/v4/core';
+import { z } from 'zod';
 
 // Evaluated first of core (see index.ts), before any schema parses. In a browser page or
 // worker zod must never evaluate code: the app's Content-Security-Policy has no 'unsafe-eval',
@@ -7,4 +7,4 @@ import { config } from 'zod/v4/core';
 const inBrowser =
   typeof (globalThis as { document?: unknown }).document !== 'undefined' ||
   typeof (globalThis as { importScripts?: unknown }).importScripts === 'function';
-if (inBrowser) config({ jitless: true });
+if (inBrowser) z.config({ jitless: true });

@@ -51,6 +51,9 @@ export const compressResponses = createMiddleware(async (c, next) => {
     headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
   const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
   const body = Buffer.from(await response.arrayBuffer());
+  // Hono copies every header of the response it replaces onto the new one (a file's
+  // Content-Length too, which would cut the compressed body off): drop the old one first.
+  c.res = undefined as unknown as Response;
   if (!encoding || body.byteLength < COMPRESS_MIN_BYTES) {
     c.res = new Response(body, { status: response.status, headers });
     return;
