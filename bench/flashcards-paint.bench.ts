@@ -3,23 +3,18 @@
 // shows the next card; grading must not wait for the network. Drives Debian's Chromium against
 // the production build on loopback. Our target (the issue names none): p95 under 100 ms, the
 // time in which an answer still feels immediate.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import { startProductionServer } from './production-server.ts';
+import { CHROMIUM, missingPrerequisite, startProductionServer } from './production-server.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TARGET_P95_MS = 100;
 const GRADES = 40;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export async function run(): Promise<string[]> {
-  if (!existsSync(path.join(root, 'apps/server/dist/index.js'))) {
-    return ['skipped: no production build (run `npm run build` first)'];
-  }
-  if (!existsSync(CHROMIUM)) return [`skipped: no Chromium at ${CHROMIUM}`];
+  const missing = missingPrerequisite();
+  if (missing) return [missing];
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lesefuchs-bench-paint-'));
   const server = await startProductionServer(dataDir);
   const browser = await chromium.launch({

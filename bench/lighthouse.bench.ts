@@ -3,15 +3,17 @@
 // asks. Goals: performance ≥ 95, LCP ≤ 2.0 s, TBT ≤ 150 ms, CLS ≤ 0.02, accessibility 100.
 //   npm run build && npm run bench -- lighthouse
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
-import { freePort, startProductionServer } from './production-server.ts';
+import {
+  CHROMIUM,
+  freePort,
+  missingPrerequisite,
+  startProductionServer,
+} from './production-server.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PAGES = ['/', '/stories', '/stories/1', '/study/flashcards'];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
@@ -91,10 +93,8 @@ async function measure(url: string, port: number): Promise<Figures> {
 }
 
 export async function run(): Promise<string[]> {
-  if (!existsSync(path.join(root, 'apps/server/dist/index.js'))) {
-    return ['skipped: no production build (run `npm run build` first)'];
-  }
-  if (!existsSync(CHROMIUM)) return [`skipped: no Chromium at ${CHROMIUM}`];
+  const missing = missingPrerequisite();
+  if (missing) return [missing];
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lesefuchs-bench-lighthouse-'));
   const server = await startProductionServer(dataDir);
   const chromium = await startChromium();

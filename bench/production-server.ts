@@ -1,10 +1,21 @@
 // The production build on loopback, for the benchmarks that drive a browser against it.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** Debian's Chromium, which the browser benchmarks drive. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Why a browser benchmark cannot run here (no build, no browser), or null. */
+export function missingPrerequisite(): string | null {
+  if (!existsSync(path.join(root, 'apps/server/dist/index.js'))) {
+    return 'skipped: no production build (run `npm run build` first)';
+  }
+  return existsSync(CHROMIUM) ? null : `skipped: no Chromium at ${CHROMIUM}`;
+}
 
 /** A free loopback port. */
 export function freePort(): Promise<number> {

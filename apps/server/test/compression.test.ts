@@ -2,13 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
-import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
 import { importContent } from '../src/content/importer.ts';
 import { chooseEncoding } from '../src/http/compress.ts';
-import { targets, testServerFor } from './harness.ts';
+import { targets, testServerFor, webAppOnly } from './harness.ts';
 
 // Compressed responses (brotli, then gzip) for what is worth it, and a story revalidated by
 // its ETag instead of sent again.
@@ -103,19 +100,7 @@ describe('the built web app', () => {
       path.join(dist, 'index.html'),
       `<!doctype html><html><body>${'<p>Lesefuchs</p>'.repeat(200)}</body></html>`,
     );
-    const { app } = createApp({
-      config: loadConfig({
-        DATA_DIR: dist,
-        AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789',
-      }),
-      webDistDir: dist,
-      logger: pino({ level: 'silent' }),
-      database: { kind: 'pglite' } as never,
-      auth: {} as never,
-      hub: {} as never,
-      syncRegistry: {} as never,
-      mailer: { kind: 'dev-mailbox' } as never,
-    });
+    const app = webAppOnly(dist);
     try {
       const asset = await app.request('/assets/app-1234.js', {
         headers: { 'Accept-Encoding': 'gzip, br' },

@@ -2,11 +2,9 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
 import { contentSecurityPolicy, inlineScriptHashes } from '../src/http/content-security.ts';
+import { webAppOnly } from './harness.ts';
 
 const THEME_SCRIPT = "document.documentElement.classList.add('dark');";
 const INDEX = `<!doctype html><html><head><script>${THEME_SCRIPT}</script></head>
@@ -28,20 +26,7 @@ describe('the Content-Security-Policy', () => {
   it('is sent with the app and the API', async () => {
     const dist = mkdtempSync(path.join(tmpdir(), 'lesefuchs-dist-'));
     writeFileSync(path.join(dist, 'index.html'), INDEX);
-    const config = loadConfig({
-      DATA_DIR: dist,
-      AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789',
-    });
-    const { app } = createApp({
-      config,
-      webDistDir: dist,
-      logger: pino({ level: 'silent' }),
-      database: { kind: 'pglite' } as never,
-      auth: {} as never,
-      hub: {} as never,
-      syncRegistry: {} as never,
-      mailer: { kind: 'dev-mailbox' } as never,
-    });
+    const app = webAppOnly(dist);
     try {
       for (const url of ['/', '/stories/1', '/api/nothing-here']) {
         const policy = (await app.request(url)).headers.get('content-security-policy') ?? '';

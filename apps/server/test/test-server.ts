@@ -214,3 +214,23 @@ export function caller(server: Pick<TestServer, 'app'>) {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
 }
+
+/**
+ * The app serving only a built web app from `distDir` (no database behind it): for tests of
+ * what the web app's files get (headers, compression).
+ */
+export function webAppOnly(distDir: string) {
+  return createApp({
+    config: loadConfig({
+      DATA_DIR: distDir,
+      AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789',
+    }),
+    webDistDir: distDir,
+    logger: pino({ level: 'silent' }),
+    database: { kind: 'pglite' } as never,
+    auth: {} as never,
+    hub: {} as never,
+    syncRegistry: {} as never,
+    mailer: { kind: 'dev-mailbox' } as never,
+  }).app;
+}
