@@ -7,7 +7,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { CHROMIUM, missingPrerequisite, startProductionServer } from './production-server.ts';
+import {
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  missingPrerequisite,
+  startProductionServer,
+} from './production-server.ts';
 
 const TARGET_P95_MS = 100;
 const GRADES = 40;
@@ -19,14 +24,7 @@ export async function run(): Promise<string[]> {
   const server = await startProductionServer(dataDir);
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: CHROMIUM_ARGS,
   });
   try {
     const context = await browser.newContext({

@@ -9,6 +9,7 @@ import path from 'node:path';
 import lighthouse from 'lighthouse';
 import {
   CHROMIUM,
+  CHROMIUM_ARGS,
   freePort,
   missingPrerequisite,
   startProductionServer,
@@ -39,12 +40,7 @@ async function startChromium() {
     CHROMIUM,
     [
       '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
+      ...CHROMIUM_ARGS,
       `--remote-debugging-port=${port}`,
       `--user-data-dir=${profile}`,
       'about:blank',

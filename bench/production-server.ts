@@ -8,6 +8,15 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Debian's Chromium, which the browser benchmarks drive. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Its flags on this machine: no sandbox as root, no GPU, and no calls out to the network. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /** Why a browser benchmark cannot run here (no build, no browser), or null. */
 export function missingPrerequisite(): string | null {

@@ -34,6 +34,7 @@ export * from './sync/queue-policy.ts';
 export * from './text/compound.ts';
 export * from './text/form-tags.ts';
 export * from './text/resolve.ts';
+export * from './text/spelling.ts';
 export * from './text/tokenize.ts';
 export * from './validation/bounds.ts';
 export * from './validation/email-requests.ts';

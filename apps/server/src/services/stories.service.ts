@@ -8,9 +8,9 @@ import {
   tokenizeWords,
 } from '@lesefuchs/core';
 import { asc, count, eq, inArray, max, sql } from 'drizzle-orm';
-import { loadNames } from '../content/corpus.ts';
 import type { Database } from '../db/client.ts';
-import { contentImports, stories, vocabulary, vocabularyForms } from '../db/schema/index.ts';
+import { stories, vocabulary } from '../db/schema/index.ts';
+import { formsIndex } from './forms-index.ts';
 
 // Stories for the reader: the metadata list (with a cheap version so clients can keep their
 // cache), one story with its content in every language, the vocabulary it uses and its words
@@ -102,65 +102,6 @@ function entriesById(db: Database, ids: number[]) {
 }
 
 /**
- * The form table and the entry ids by natural key, read once per process: the content is
- * imported before the server listens and does not change while it runs.
- */
-class FormsIndex {
-  private loading: Promise<{
-    forms: FormsTable;
-    idOf: Map<string, number>;
-    names: NamesTable;
-  }> | null = null;
-
-  constructor(private readonly db: Database) {}
-
-  get() {
-    this.loading ??= this.load();
-    return this.loading;
-  }
-
-  private async load() {
-    const entries = await this.db
-      .select({ id: vocabulary.id, word: vocabulary.word, pos: vocabulary.partOfSpeech })
-      .from(vocabulary);
-    const idOf = new Map(entries.map((entry) => [`${entry.word}|${entry.pos}`, entry.id]));
-    const keyOf = new Map(entries.map((entry) => [entry.id, `${entry.word}|${entry.pos}`]));
-    const rows = await this.db
-      .select({
-        form: vocabularyForms.form,
-        vocabularyId: vocabularyForms.vocabularyId,
-        particle: vocabularyForms.particle,
-        tags: vocabularyForms.tags,
-      })
-      .from(vocabularyForms)
-      .orderBy(asc(vocabularyForms.form), asc(vocabularyForms.position));
-    const forms: FormsTable = {};
-    for (const row of rows) {
-      const key = keyOf.get(row.vocabularyId);
-      if (!key) continue;
-      const tags = row.tags?.filter(isFormTag);
-      (forms[row.form] ??= []).push({
-        key,
-        ...(row.particle ? { particle: row.particle } : {}),
-        ...(tags && tags.length > 0 ? { tags } : {}),
-      });
-    }
-    // The names ship with the content files, as the audio does; they change only with them.
-    return { forms, idOf, names: loadNames() };
-  }
-}
-
-const indexes = new WeakMap<Database, FormsIndex>();
-const formsIndexOf = (db: Database) => {
-  let index = indexes.get(db);
-  if (!index) {
-    index = new FormsIndex(db);
-    indexes.set(db, index);
-  }
-  return index;
-};
-
-/**
  * Resolves every word of a German text in its sentence: the entry id, the other entries its
  * form can be of, what the form is, a separable verb, a name, or a compound's parts.
  */
@@ -169,7 +110,7 @@ export async function resolveStoryTokens(
   text: string,
   targetWords: readonly string[],
 ): Promise<StoryToken[]> {
-  const { forms, idOf, names } = await formsIndexOf(db).get();
+  const { forms, idOf, names } = await formsIndex(db);
   const words = tokenizeWords(text);
   const resolutions = resolveText(words, forms, text, names);
   const targetIds = new Set<number>();
@@ -243,9 +184,5 @@ export async function getStory(db: Database, id: number) {
  * only when it does, so it is the story's ETag.
  */
 export async function corpusVersion(db: Database): Promise<string> {
-  const [corpus] = await db
-    .select({ hash: contentImports.hash })
-    .from(contentImports)
-    .where(eq(contentImports.source, 'corpus'));
-  return corpus?.hash.slice(0, 16) ?? 'none';
+  return (await formsIndex(db)).version;
 }

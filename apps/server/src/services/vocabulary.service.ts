@@ -1,6 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { foldSpelling, writeOutUmlauts } from '@lesefuchs/core';
 import type { Database } from '../db/client.ts';
-import { contentImports, vocabularyForms } from '../db/schema/index.ts';
+import { formsIndex } from './forms-index.ts';
 
 // Which entries a written form belongs to, for the vocabulary search (GET
 // /api/vocabulary/forms): "ging" → gehen, "Häuser" → das Haus. The form table is read once per
@@ -14,19 +14,11 @@ import { contentImports, vocabularyForms } from '../db/schema/index.ts';
 /** At most this many entries in one answer. */
 export const FORM_ENTRIES_MAX = 20;
 
-const WRITTEN_OUT: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue' };
-
-/** ß as ss and accents removed: wußte → wusste, häuser → hauser. */
-const fold = (form: string) =>
-  form.replace(/ß/g, 'ss').normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
-
-/** Umlauts written out, ß as ss: äpfel → aepfel. */
-const writeOut = (form: string) =>
-  fold(form.replace(/[äöü]/g, (letter) => WRITTEN_OUT[letter] ?? letter));
-
 /** The other spellings of a form: ß as ss alone (müßte → müsste), folded, written out. */
 const spellingsOf = (form: string) =>
-  new Set([form.replace(/ß/g, 'ss'), fold(form), writeOut(form)].filter((s) => s !== form));
+  new Set(
+    [form.replace(/ß/g, 'ss'), foldSpelling(form), writeOutUmlauts(form)].filter((s) => s !== form),
+  );
 
 interface FormLookup {
   /** The corpus import the table came from: the answers' version. */
@@ -44,35 +36,27 @@ const append = (map: Map<string, number[]>, key: string, ids: readonly number[])
 };
 
 async function loadLookup(db: Database): Promise<FormLookup> {
-  const rows = await db
-    .select({
-      form: vocabularyForms.form,
-      vocabularyId: vocabularyForms.vocabularyId,
-      particle: vocabularyForms.particle,
-    })
-    .from(vocabularyForms)
-    .orderBy(asc(vocabularyForms.form), asc(vocabularyForms.position));
-  const [corpus] = await db
-    .select({ hash: contentImports.hash })
-    .from(contentImports)
-    .where(eq(contentImports.source, 'corpus'));
-  const together = new Map<string, number[]>();
-  const apart = new Map<string, number[]>();
-  for (const row of rows) append(row.particle ? apart : together, row.form, [row.vocabularyId]);
+  const { forms, idOf, version } = await formsIndex(db);
   const written = new Map<string, number[]>();
-  for (const form of new Set([...together.keys(), ...apart.keys()])) {
-    written.set(form, [...(together.get(form) ?? []), ...(apart.get(form) ?? [])]);
+  for (const [form, targets] of Object.entries(forms)) {
+    // A separable verb written apart ("kommt … an") after the plain readings.
+    const ordered = [
+      ...targets.filter((target) => !target.particle),
+      ...targets.filter((target) => target.particle),
+    ];
+    const ids = ordered.map((target) => idOf.get(target.key)).filter((id) => id !== undefined);
+    written.set(form, ids);
   }
   const spelt = new Map<string, number[]>();
   for (const [form, ids] of written) {
     for (const spelling of spellingsOf(form)) append(spelt, spelling, ids);
   }
-  return { version: corpus?.hash.slice(0, 16) ?? 'none', written, spelt };
+  return { version, written, spelt };
 }
 
 const lookups = new WeakMap<Database, Promise<FormLookup>>();
 
-/** The form look-up of this database, loaded on first use; an empty table is read again. */
+/** The form look-up of this database, built on first use; an empty table is read again. */
 async function lookupOf(db: Database): Promise<FormLookup> {
   let loading = lookups.get(db);
   if (!loading) {
@@ -101,6 +85,9 @@ export async function formsVersion(db: Database): Promise<string> {
 export async function entriesOfForm(db: Database, form: string): Promise<number[]> {
   const lookup = await lookupOf(db);
   const written = form.toLocaleLowerCase('de');
-  const ids = [...(lookup.written.get(written) ?? []), ...(lookup.spelt.get(fold(written)) ?? [])];
+  const ids = [
+    ...(lookup.written.get(written) ?? []),
+    ...(lookup.spelt.get(foldSpelling(written)) ?? []),
+  ];
   return [...new Set(ids)].slice(0, FORM_ENTRIES_MAX);
 }

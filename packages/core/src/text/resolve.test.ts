@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { type FormsTable, resolveText, resolveTokens } from './resolve.ts';
-import { tokenizeWords } from './tokenize.ts';
+import { type FormsTable, resolveText } from './resolve.ts';
+import { tokenizeWords, type WordToken } from './tokenize.ts';
+
+/** The entry key of each word, as the reader shows it. */
+const resolveTokens = (tokens: readonly WordToken[], table: FormsTable, text?: string) =>
+  resolveText(tokens, table, text).map((resolution) => resolution.key);
 
 const forms: FormsTable = {
   kommt: [{ key: 'kommen|verb' }, { key: 'ankommen|verb', particle: 'an' }],

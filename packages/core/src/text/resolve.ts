@@ -154,12 +154,3 @@ export function resolveText(
   });
   return results;
 }
-
-/** The entry of each word of a text in its sentence, or null (see `resolveText`). */
-export function resolveTokens(
-  tokens: readonly WordToken[],
-  forms: FormsTable,
-  text?: string,
-): (string | null)[] {
-  return resolveText(tokens, forms, text).map((resolution) => resolution.key);
-}

@@ -2,7 +2,7 @@ import type { InterfaceLanguage } from '@lesefuchs/core';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StoryDetail, StoryToken, VocabularyEntry } from './stories-api';
-import { type Span, type TextRun, textRuns } from './word-lookup/text-runs';
+import { paragraphRanges, type TextRun, textRuns } from './word-lookup/text-runs';
 import { useStoryLookup } from './word-lookup/use-story-lookup';
 import { type WordButtonProps, WordLookup } from './word-lookup/WordLookup';
 import type { WordInfo } from './word-lookup/word-info';
@@ -52,18 +52,6 @@ export function WordRun({
       {text.slice(run.word.end, run.end)}
     </span>
   );
-}
-
-/** The paragraphs of a text (split at blank lines) by character offsets. */
-export function paragraphSpans(text: string): Span[] {
-  const spans: Span[] = [];
-  let start = 0;
-  for (const match of text.matchAll(/\n\s*\n/g)) {
-    spans.push({ start, end: match.index });
-    start = match.index + match[0].length;
-  }
-  spans.push({ start, end: text.length });
-  return spans.filter((span) => /\S/.test(text.slice(span.start, span.end)));
 }
 
 /** Runs of a paragraph grouped by the audio sentence they start in (-1: none). */
@@ -117,7 +105,8 @@ export function TokenizedText({
   }, [reading?.active]);
 
   const paragraphs = useMemo(
-    () => paragraphSpans(text).map((span) => ({ span, runs: textRuns(text, detail.tokens, span) })),
+    () =>
+      paragraphRanges(text).map((span) => ({ span, runs: textRuns(text, detail.tokens, span) })),
     [text, detail.tokens],
   );
 

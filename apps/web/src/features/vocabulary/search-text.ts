@@ -1,4 +1,9 @@
-import type { InterfaceLanguage } from '@lesefuchs/core';
+import {
+  foldAccents,
+  foldSpelling,
+  type InterfaceLanguage,
+  writeOutUmlauts,
+} from '@lesefuchs/core';
 
 // How the vocabulary search reads text: lower case without punctuation, and the spellings a
 // learner may type for one word. A keyboard without ä, ö, ü and ß gives "strasse", "muede" or
@@ -18,19 +23,7 @@ export function normalizeLookup(text: string): string {
   return normalizeText(text).replace(ARTICLE, '');
 }
 
-/** Accents removed (über → uber, está → esta); Korean syllables stay whole. */
-export function foldAccents(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
-}
-
-/** ß as ss and accents removed: straße → strasse, müde → mude. */
-export const foldSpelling = (text: string) => foldAccents(text.replace(/ß/g, 'ss'));
-
-const WRITTEN_OUT: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss' };
-
-/** Umlauts and ß written out, as without a German keyboard: müde → muede, Straße → strasse. */
-export const writeOutUmlauts = (text: string) =>
-  foldAccents(text.replace(/[äöüß]/g, (letter) => WRITTEN_OUT[letter] ?? letter));
+export { foldAccents, foldSpelling, writeOutUmlauts };
 
 const unique = (terms: string[]) => [...new Set(terms.filter(Boolean))];
 

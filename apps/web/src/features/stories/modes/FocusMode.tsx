@@ -4,33 +4,10 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StoryDetail } from '../stories-api';
 import { WordRun } from '../TokenizedText';
-import { textRuns } from '../word-lookup/text-runs';
+import { paragraphRanges, type Span, textRuns } from '../word-lookup/text-runs';
 import { useStoryLookup } from '../word-lookup/use-story-lookup';
 import { WordLookup } from '../word-lookup/WordLookup';
 import { isControlTarget, type ModeProps } from './types';
-
-/** A stretch of the story's text by character offsets. */
-export interface TextRange {
-  start: number;
-  end: number;
-}
-
-/** The paragraphs of a text (separated by blank lines), trimmed, without empty ones. */
-export function paragraphRanges(text: string): TextRange[] {
-  const raw: TextRange[] = [];
-  let from = 0;
-  for (const match of text.matchAll(/\n\s*\n/g)) {
-    raw.push({ start: from, end: match.index });
-    from = match.index + match[0].length;
-  }
-  raw.push({ start: from, end: text.length });
-  return raw.flatMap(({ start, end }) => {
-    const slice = text.slice(start, end);
-    if (!/[\p{L}\p{N}]/u.test(slice)) return [];
-    const lead = slice.length - slice.trimStart().length;
-    return [{ start: start + lead, end: start + lead + slice.trim().length }];
-  });
-}
 
 /** Longest page of the focus mode before a paragraph is split into groups of sentences. */
 export const FOCUS_PAGE_CHARS = 600;
@@ -39,7 +16,7 @@ export const FOCUS_PAGE_CHARS = 600;
  * The pages of the focus mode: one paragraph each, and a long paragraph (or a story without blank
  * lines) split into groups of whole sentences of at most `maxChars` (a longer sentence alone).
  */
-export function focusPages(text: string, maxChars = FOCUS_PAGE_CHARS): TextRange[] {
+export function focusPages(text: string, maxChars = FOCUS_PAGE_CHARS): Span[] {
   return paragraphRanges(text).flatMap((paragraph) => {
     if (paragraph.end - paragraph.start <= maxChars) return [paragraph];
     const sentences = splitSentences(text.slice(paragraph.start, paragraph.end));
@@ -76,7 +53,7 @@ export function RangeText({
   className,
 }: {
   detail: StoryDetail;
-  range: TextRange;
+  range: Span;
   language: ModeProps['language'];
   className: string;
 }) {

@@ -2,10 +2,9 @@ import { Eye, RotateCcw } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WordRun } from '../TokenizedText';
-import { textRuns } from '../word-lookup/text-runs';
+import { paragraphRanges, textRuns } from '../word-lookup/text-runs';
 import { useStoryLookup } from '../word-lookup/use-story-lookup';
 import { WordLookup } from '../word-lookup/WordLookup';
-import { paragraphRanges } from './FocusMode';
 import type { ModeProps } from './types';
 
 /**

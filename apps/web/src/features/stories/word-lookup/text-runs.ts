@@ -8,6 +8,23 @@ export interface Span {
   end: number;
 }
 
+/** The paragraphs of a text (separated by blank lines), trimmed, without empty ones. */
+export function paragraphRanges(text: string): Span[] {
+  const raw: Span[] = [];
+  let from = 0;
+  for (const match of text.matchAll(/\n\s*\n/g)) {
+    raw.push({ start: from, end: match.index });
+    from = match.index + match[0].length;
+  }
+  raw.push({ start: from, end: text.length });
+  return raw.flatMap(({ start, end }) => {
+    const slice = text.slice(start, end);
+    if (!/[\p{L}\p{N}]/u.test(slice)) return [];
+    const lead = slice.length - slice.trimStart().length;
+    return [{ start: start + lead, end: start + lead + slice.trim().length }];
+  });
+}
+
 /**
  * A word with the characters that cling to it (`start`–`end`, laid out unbroken) and the word
  * itself (`word`), or the text between such runs (spaces, a lone dash).

@@ -5,6 +5,7 @@ import {
   splitSentences,
 } from '@lesefuchs/core';
 import type { StoryDetail, StoryToken, VocabularyEntry } from '../stories-api';
+import { paragraphRanges } from './text-runs';
 
 /** Everything the look-up card shows about one tapped word of a story. */
 export interface WordInfo {
@@ -62,18 +63,6 @@ export function wordInfo(
   };
 }
 
-/** The paragraphs of a text (split at blank lines) with their offsets. */
-function paragraphsOf(text: string): { start: number; text: string }[] {
-  const result: { start: number; text: string }[] = [];
-  let start = 0;
-  for (const match of text.matchAll(/\n\s*\n/g)) {
-    result.push({ start, text: text.slice(start, match.index) });
-    start = match.index + match[0].length;
-  }
-  result.push({ start, text: text.slice(start) });
-  return result;
-}
-
 /**
  * The translation of the German sentence at `position`: the sentence at the same place of the
  * same paragraph when both paragraphs have as many sentences, otherwise the whole paragraph
@@ -84,20 +73,20 @@ export function sentenceTranslation(
   translated: string,
   position: number,
 ): { text: string; whole: boolean } | null {
-  const germanParagraphs = paragraphsOf(german);
+  const germanParagraphs = paragraphRanges(german);
   const index = germanParagraphs.findLastIndex((paragraph) => paragraph.start <= position);
-  const paragraph = germanParagraphs[index];
-  const translation = paragraphsOf(translated).filter((p) => p.text.trim())[
-    germanParagraphs.slice(0, index).filter((p) => p.text.trim()).length
-  ];
-  if (!paragraph || !translation) return null;
-  const germanSentences = splitSentences(paragraph.text);
-  const translatedSentences = splitSentences(translation.text);
-  const at = germanSentences.findIndex((sentence) => paragraph.start + sentence.end > position);
+  const range = germanParagraphs[index];
+  const translationRange = paragraphRanges(translated)[index];
+  if (!range || !translationRange) return null;
+  const paragraph = german.slice(range.start, range.end);
+  const translation = translated.slice(translationRange.start, translationRange.end);
+  const germanSentences = splitSentences(paragraph);
+  const translatedSentences = splitSentences(translation);
+  const at = germanSentences.findIndex((sentence) => range.start + sentence.end > position);
   if (germanSentences.length === translatedSentences.length && at >= 0) {
-    return { text: translatedSentences[at]?.text ?? translation.text.trim(), whole: false };
+    return { text: translatedSentences[at]?.text ?? translation, whole: false };
   }
-  return { text: translation.text.trim(), whole: true };
+  return { text: translation, whole: true };
 }
 
 /** The story's text in the learner's language (Spanish and Korean fall back to English). */

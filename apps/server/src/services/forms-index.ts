@@ -1,0 +1,71 @@
+import { type FormsTable, isFormTag, type NamesTable } from '@lesefuchs/core';
+import { asc, eq } from 'drizzle-orm';
+import { loadNames } from '../content/corpus.ts';
+import type { Database } from '../db/client.ts';
+import { contentImports, vocabulary, vocabularyForms } from '../db/schema/index.ts';
+
+// The imported form table (written form → entries), the entry ids by natural key, the names of
+// the stories and the corpus version, read once per process for the story tokens and the form
+// look-up alike: the content is imported before the server listens and does not change while
+// it runs. An empty table (nothing imported yet) is read again on the next call.
+
+export interface FormsIndex {
+  forms: FormsTable;
+  idOf: Map<string, number>;
+  names: NamesTable;
+  /** The imported corpus's hash: what a story's or a form's answer depends on. */
+  version: string;
+}
+
+async function load(db: Database): Promise<FormsIndex> {
+  const entries = await db
+    .select({ id: vocabulary.id, word: vocabulary.word, pos: vocabulary.partOfSpeech })
+    .from(vocabulary);
+  const idOf = new Map(entries.map((entry) => [`${entry.word}|${entry.pos}`, entry.id]));
+  const keyOf = new Map(entries.map((entry) => [entry.id, `${entry.word}|${entry.pos}`]));
+  const rows = await db
+    .select({
+      form: vocabularyForms.form,
+      vocabularyId: vocabularyForms.vocabularyId,
+      particle: vocabularyForms.particle,
+      tags: vocabularyForms.tags,
+    })
+    .from(vocabularyForms)
+    .orderBy(asc(vocabularyForms.form), asc(vocabularyForms.position));
+  const forms: FormsTable = {};
+  for (const row of rows) {
+    const key = keyOf.get(row.vocabularyId);
+    if (!key) continue;
+    const tags = row.tags?.filter(isFormTag);
+    (forms[row.form] ??= []).push({
+      key,
+      ...(row.particle ? { particle: row.particle } : {}),
+      ...(tags && tags.length > 0 ? { tags } : {}),
+    });
+  }
+  const [corpus] = await db
+    .select({ hash: contentImports.hash })
+    .from(contentImports)
+    .where(eq(contentImports.source, 'corpus'));
+  // The names ship with the content files, as the audio does; they change only with them.
+  return { forms, idOf, names: loadNames(), version: corpus?.hash.slice(0, 16) ?? 'none' };
+}
+
+const indexes = new WeakMap<Database, Promise<FormsIndex>>();
+
+/** The forms index of this database, loaded on first use. */
+export async function formsIndex(db: Database): Promise<FormsIndex> {
+  let loading = indexes.get(db);
+  if (!loading) {
+    loading = load(db);
+    indexes.set(db, loading);
+  }
+  try {
+    const index = await loading;
+    if (Object.keys(index.forms).length === 0) indexes.delete(db);
+    return index;
+  } catch (error) {
+    indexes.delete(db);
+    throw error;
+  }
+}
