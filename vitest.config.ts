@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { preactAliases } from './apps/web/preact-aliases';
 
 // Two tiers run by `npm test` in order: unit (pure and component tests) and integration
 // (the real server through app.request() on PGlite, and on PostgreSQL when one answers).
@@ -17,9 +18,18 @@ export default defineConfig({
         },
       },
       {
+        // The component tests run on what ships: Preact behind React's API, on the libraries' ES
+        // builds, which Vite transforms, so that their own `react` imports meet the alias too.
+        resolve: { conditions: ['module', 'browser', 'development'] },
         test: {
           name: 'web',
+          alias: {
+            ...preactAliases,
+            '@testing-library/react': '@testing-library/react/dist/@testing-library/react.esm.js',
+          },
+          server: { deps: { inline: true } },
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          setupFiles: ['apps/web/src/lib/preact-timing.ts'],
           environment: 'jsdom',
         },
       },

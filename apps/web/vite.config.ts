@@ -3,8 +3,11 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import type { ChunkingContext } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { preactAliases } from './preact-aliases';
+import { routePreloads } from './route-preloads';
 
 /**
  * Brotli and gzip copies of every text file of the build (max quality: it happens once), which
@@ -36,7 +39,25 @@ function precompress(): Plugin {
   };
 }
 
+const HOME_SCREEN = path.resolve(import.meta.dirname, 'src/features/home/HomeScreen.tsx');
+let homeModules: Set<string> | null = null;
+
+/** 'home' for the modules the home screen imports, directly or not (chunk naming). */
+function homeChunk(id: string, context: ChunkingContext) {
+  if (!homeModules) {
+    homeModules = new Set();
+    const visit = (moduleId: string) => {
+      if (homeModules?.has(moduleId)) return;
+      homeModules?.add(moduleId);
+      for (const next of context.getModuleInfo(moduleId)?.importedIds ?? []) visit(next);
+    };
+    visit(HOME_SCREEN);
+  }
+  return homeModules.has(id) ? 'home' : null;
+}
+
 export default defineConfig({
+  resolve: { alias: preactAliases },
   plugins: [
     react(),
     tailwindcss(),
@@ -62,10 +83,35 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,woff2}'],
       },
     }),
+    routePreloads(),
     precompress(),
   ],
   server: {
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
   },
-  build: { outDir: 'dist', sourcemap: true, target: 'es2022' },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    target: 'es2022',
+    rolldownOptions: {
+      experimental: { lazyBarrel: true },
+      output: {
+        codeSplitting: {
+          // The home page in two scripts: everything the first render of any page needs (the app),
+          // and everything the home screen needs beyond it. Other screens share what they share.
+          groups: [
+            // (zod is reachable from modules the first render imports for other exports; the
+            // schemas that need it load with the screens that use them)
+            {
+              name: 'app',
+              tags: ['$initial'],
+              test: (id) => !/[\\/]zod[\\/]/.test(id),
+              priority: 2,
+            },
+            { name: homeChunk, priority: 1 },
+          ],
+        },
+      },
+    },
+  },
 });

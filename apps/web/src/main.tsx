@@ -1,8 +1,11 @@
+// First of all: zod must not probe `new Function` under the page's CSP (see core's browser-setup).
+import '@lesefuchs/core/browser-setup';
+import './lib/preact-timing';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers';
-import { router } from './app/router';
+import { AppRoutes } from './app/router';
 import { i18nReady } from './lib/i18n';
 import './index.css';
 
@@ -14,7 +17,9 @@ await i18nReady;
 createRoot(root).render(
   <StrictMode>
     <Providers>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </Providers>
   </StrictMode>,
 );

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { config } from 'zod/v4/core';
 
 // Evaluated first of core (see index.ts), before any schema parses. In a browser page or
 // worker zod must never evaluate code: the app's Content-Security-Policy has no 'unsafe-eval',
@@ -7,4 +7,4 @@ import { z } from 'zod';
 const inBrowser =
   typeof (globalThis as { document?: unknown }).document !== 'undefined' ||
   typeof (globalThis as { importScripts?: unknown }).importScripts === 'function';
-if (inBrowser) z.config({ jitless: true });
+if (inBrowser) config({ jitless: true });

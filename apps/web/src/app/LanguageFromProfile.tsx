@@ -1,4 +1,4 @@
-import { interfaceLanguageForNative } from '@lesefuchs/core';
+import { interfaceLanguageForNative } from '@lesefuchs/core/i18n/languages';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../lib/auth-client';

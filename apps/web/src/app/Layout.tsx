@@ -1,22 +1,37 @@
-import { WIDE_LAYOUT_MIN_PX } from '@lesefuchs/core';
-import { Suspense, useEffect, useLayoutEffect } from 'react';
+import { WIDE_LAYOUT_MIN_PX } from '@lesefuchs/core/navigation/scroll';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatch } from 'react-router';
 import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
 import { SideNav } from '../components/SideNav';
 import { LoadingScreen } from '../components/Spinner';
-import { AudioSync } from '../features/audio/AudioSync';
-import { StatsSync } from '../features/stats/StatsSync';
-import { ReadingSync } from '../features/stories/ReadingSync';
-import { TourHost } from '../features/tours/TourHost';
 import { stopAllAudio } from '../lib/audio-bus';
-import { RealtimeConnection } from '../lib/realtime';
 import { useMediaQuery } from '../lib/use-media-query';
 import { useScrollChrome } from '../lib/use-scroll';
 import { AuthReturnErrors } from './AuthReturnErrors';
 import { LanguageFromProfile } from './LanguageFromProfile';
 import { RecoveryLinks } from './RecoveryLinks';
+
+const BackgroundSync = lazy(async () => ({
+  default: (await import('./BackgroundSync')).BackgroundSync,
+}));
+
+/** True from the frame after the first paint on. */
+function useFirstPaintDone() {
+  const [done, setDone] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setDone(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return done;
+}
 
 /** Every page: header, content, footer (not on story pages) and, when compact, the side navigation. */
 export function Layout() {
@@ -26,6 +41,7 @@ export function Layout() {
   const onStoryPage = Boolean(storyPage) && storyPage?.params.id !== 'audios';
   const wide = useMediaQuery(`(min-width: ${WIDE_LAYOUT_MIN_PX}px)`);
   const { sideNavVisible, logoVisible } = useScrollChrome();
+  const painted = useFirstPaintDone();
 
   // Every route change starts at the top and stops whatever plays.
   useLayoutEffect(() => {
@@ -52,11 +68,11 @@ export function Layout() {
     <div className="flex min-h-dvh flex-col">
       <RecoveryLinks />
       <AuthReturnErrors />
-      <RealtimeConnection />
-      <StatsSync />
-      <AudioSync />
-      <ReadingSync />
-      <TourHost />
+      {painted && (
+        <Suspense fallback={null}>
+          <BackgroundSync />
+        </Suspense>
+      )}
       <LanguageFromProfile />
       <a href="#main" className="skip-link">
         {t('app.skipToContent')}

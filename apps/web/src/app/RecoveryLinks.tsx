@@ -1,4 +1,4 @@
-import { recoveryLinkAction } from '@lesefuchs/core';
+import { recoveryLinkAction } from '@lesefuchs/core/navigation/recovery-link';
 import { useLayoutEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 

@@ -1,4 +1,4 @@
-import { ARTICLE_OF, type Gender } from '@lesefuchs/core';
+import { ARTICLE_OF, type Gender } from '@lesefuchs/core/content/taxonomy';
 
 /** der/die/das coloured by gender, then the word without its article. */
 export function EntryWord({

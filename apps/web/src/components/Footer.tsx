@@ -1,4 +1,4 @@
-import { INTERFACE_LANGUAGES, type InterfaceLanguage } from '@lesefuchs/core';
+import { INTERFACE_LANGUAGES, type InterfaceLanguage } from '@lesefuchs/core/i18n/languages';
 import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api';
 import { useAuth } from '../lib/auth-client';

@@ -1,15 +1,34 @@
-import { WIDE_LAYOUT_MIN_PX } from '@lesefuchs/core';
+import { WIDE_LAYOUT_MIN_PX } from '@lesefuchs/core/navigation/scroll';
 import { LogIn } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StreakBadge } from '../features/stats/StreakBadge';
 import { useAuth } from '../lib/auth-client';
 import { useMediaQuery } from '../lib/use-media-query';
+import { Avatar, type MenuUser } from './Avatar';
 import { Logo } from './Logo';
 import { MainMenu } from './MainMenu';
 import { OfflineBadge } from './OfflineBadge';
 import { ThemeToggle } from './ThemeToggle';
-import { Avatar, UserMenu } from './UserMenu';
+
+// The account menu's library is not needed for the first paint, nor by visitors: it loads once a
+// signed-in user's avatar is shown, which looks the same meanwhile.
+const UserMenu = lazy(async () => ({ default: (await import('./UserMenu')).UserMenu }));
+
+function AccountMenu({ user }: { user: MenuUser }) {
+  const { t } = useTranslation();
+  const placeholder = (
+    <button type="button" className="rounded-full" aria-label={t('nav.userMenu')} aria-disabled>
+      <Avatar user={user} />
+    </button>
+  );
+  return (
+    <Suspense fallback={placeholder}>
+      <UserMenu user={user} />
+    </Suspense>
+  );
+}
 
 /** Wide header from 1280 px, compact header below (spec 1 §2). */
 export function Header({ logoVisible }: { logoVisible: boolean }) {
@@ -21,7 +40,7 @@ function AccountControl({ wide }: { wide: boolean }) {
   const { t } = useTranslation();
   const { status, user } = useAuth();
   if (status === 'checking') return <span className="h-9 w-9" aria-hidden />;
-  if (user && wide) return <UserMenu user={user} />;
+  if (user && wide) return <AccountMenu user={user} />;
   if (user) {
     return (
       <Link to="/profile" aria-label={t('nav.profile')} className="rounded-full">

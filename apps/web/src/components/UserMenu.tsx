@@ -1,45 +1,11 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { LogOut, Route, UserRound } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { requestTour } from '../features/tours/TourHost';
 import { TOUR_NAMES } from '../features/tours/tours';
 import { authClient } from '../lib/auth-client';
-
-interface MenuUser {
-  name: string;
-  email: string;
-  image?: string | null;
-}
-
-/** The avatar, or the first letter of the name when there is no image or it fails to load. */
-export function Avatar({ user, size = 36 }: { user: MenuUser; size?: number }) {
-  const [failed, setFailed] = useState(false);
-  const letter = (user.name || user.email).trim().charAt(0).toUpperCase() || '?';
-  if (user.image && !failed) {
-    return (
-      <img
-        src={user.image}
-        alt=""
-        width={size}
-        height={size}
-        onError={() => setFailed(true)}
-        className="rounded-full object-cover"
-        style={{ width: size, height: size }}
-      />
-    );
-  }
-  return (
-    <span
-      aria-hidden
-      className="flex items-center justify-center rounded-full bg-orange-600 font-semibold text-white"
-      style={{ width: size, height: size }}
-    >
-      {letter}
-    </span>
-  );
-}
+import { Avatar, type MenuUser } from './Avatar';
 
 /** The signed-in user's menu: opens on click, closes on an outside click or Escape. */
 export function UserMenu({ user }: { user: MenuUser }) {

@@ -1,4 +1,4 @@
-import type { ApiErrorBody, ApiErrorCode } from '@lesefuchs/core';
+import type { ApiErrorBody, ApiErrorCode } from '@lesefuchs/core/api-error';
 
 /** Requests time out after 8 s unless a call says otherwise (spec 1 §9). */
 export const DEFAULT_TIMEOUT_MS = 8_000;

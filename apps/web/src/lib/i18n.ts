@@ -5,7 +5,7 @@ import {
   type InterfaceLanguage,
   LOCALE_OF,
   normalizeInterfaceLanguage,
-} from '@lesefuchs/core';
+} from '@lesefuchs/core/i18n/languages';
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { BOOKMARK_QUEUE, STATS_QUEUE, type SyncRequest, type SyncResponse } from '@lesefuchs/core';
+import type { SyncRequest, SyncResponse } from '@lesefuchs/core/sync/operations';
+import { BOOKMARK_QUEUE, STATS_QUEUE } from '@lesefuchs/core/sync/queue-policy';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from './api';
 import { type RejectedItem, SyncQueue } from './sync-queue';

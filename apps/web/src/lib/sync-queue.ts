@@ -1,13 +1,12 @@
+import { SYNC_BATCH_MAX } from '@lesefuchs/core/sync/limits';
+import type { SyncRequest, SyncResponse } from '@lesefuchs/core/sync/operations';
 import {
   canRetry,
   flushDecision,
   partitionExpired,
   type QueuePolicy,
   retryDelayMs,
-  SYNC_BATCH_MAX,
-  type SyncRequest,
-  type SyncResponse,
-} from '@lesefuchs/core';
+} from '@lesefuchs/core/sync/queue-policy';
 import { ApiRequestError } from './api';
 
 /** One queued write. The id is made here and lets the server apply it at most once. */

@@ -1,4 +1,8 @@
-import { HEADER_LOGO_AFTER_PX, nextSideNavState, type SideNavState } from '@lesefuchs/core';
+import {
+  HEADER_LOGO_AFTER_PX,
+  nextSideNavState,
+  type SideNavState,
+} from '@lesefuchs/core/navigation/scroll';
 import { useEffect, useState } from 'react';
 
 /** Side-navigation visibility and header-logo visibility from the page's scroll position. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { epochMsSchema, rowIdSchema } from '../validation/bounds.ts';
+import { epochMsSchema, rowIdSchema } from '../validation/bound-schemas.ts';
 
 /** A story id as clients send it: a positive integer (spec 2 §5 ignores null/'undefined'). */
 export const storyIdSchema = rowIdSchema;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { epochMsSchema, rowIdSchema } from '../validation/bounds.ts';
+import { epochMsSchema, rowIdSchema } from '../validation/bound-schemas.ts';
 import { inputSchema } from '../validation/input.ts';
 import { storyIdSchema } from './reading.ts';
 

@@ -35,7 +35,7 @@ import {
   offsetParamSchema,
   rowIdParamSchema,
   rowIdSchema,
-} from '../validation/bounds.ts';
+} from '../validation/bound-schemas.ts';
 import type { DailyLimits, QuotaStatus } from './quota.ts';
 import { type CardState, type Rating, ratingSchema, type SrsSettings } from './scheduler.ts';
 

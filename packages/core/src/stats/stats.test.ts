@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  acceptableActivityDay,
-  audioKey,
-  averageReplays,
-  statsUpdateSchema,
-  validTimeZone,
-} from './stats.ts';
+import { acceptableActivityDay, audioKey, averageReplays, validTimeZone } from './stats.ts';
+import { statsUpdateSchema } from './stats-schema.ts';
 
 describe('acceptableActivityDay', () => {
   const now = new Date('2026-11-22T12:00:00Z');

@@ -1,10 +1,6 @@
 import { z } from 'zod';
-import { epochMsSchema } from '../validation/bounds.ts';
-
-/** Longest operation id a client may send (a UUID is 36). */
-export const OPERATION_ID_MAX = 64;
-/** Most operations one sync request may carry (the hard flush of every queue is below this). */
-export const SYNC_BATCH_MAX = 100;
+import { epochMsSchema } from '../validation/bound-schemas.ts';
+import { OPERATION_ID_MAX, SYNC_BATCH_MAX } from './limits.ts';
 
 /** One queued write: its client-made id and its payload, whose shape depends on the queue type. */
 export const syncOperationSchema = z.object({

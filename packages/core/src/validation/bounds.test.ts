@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  EPOCH_MS_MAX,
-  epochMsSchema,
-  PG_INT_MAX,
-  rowIdParamSchema,
-  rowIdSchema,
-  unsafeTextProblem,
-  unsafeValueProblem,
-} from './bounds.ts';
+import { epochMsSchema, rowIdParamSchema, rowIdSchema } from './bound-schemas.ts';
+import { EPOCH_MS_MAX, PG_INT_MAX, unsafeTextProblem, unsafeValueProblem } from './bounds.ts';
 
 describe('row ids', () => {
   it('accept 1 … 2,147,483,647 and refuse what an integer column cannot hold', () => {

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Bounds of what a request may carry, so a value the database cannot hold is a 400 at the
  * edge and never a database error (a 500) inside. Every route's validation uses these.
@@ -9,15 +7,6 @@ import { z } from 'zod';
 export const PG_INT_MAX = 2_147_483_647;
 /** The latest instant a request may name, 9999-12-31T23:59:59.999Z (PostgreSQL and JS agree). */
 export const EPOCH_MS_MAX = 253_402_300_799_999;
-
-/** A row id of an `integer` serial column: 1 … 2,147,483,647. */
-export const rowIdSchema = z.number().int().positive().max(PG_INT_MAX);
-/** The same from a path or query string. */
-export const rowIdParamSchema = z.coerce.number().int().positive().max(PG_INT_MAX);
-/** A count or offset that fits an `integer`. */
-export const offsetParamSchema = z.coerce.number().int().min(0).max(PG_INT_MAX);
-/** An instant in ms since the epoch that a `timestamp` column can hold. */
-export const epochMsSchema = z.number().int().nonnegative().max(EPOCH_MS_MAX);
 
 /** Half of a surrogate pair without its other half (String#isWellFormed is ES2024). */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

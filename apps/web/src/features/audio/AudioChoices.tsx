@@ -1,4 +1,4 @@
-import { AUDIO_SPEEDS, type AudioSpeed } from '@lesefuchs/core';
+import { AUDIO_SPEEDS, type AudioSpeed } from '@lesefuchs/core/audio/audio';
 import { Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

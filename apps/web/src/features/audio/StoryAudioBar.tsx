@@ -1,4 +1,4 @@
-import type { AudioSpeed } from '@lesefuchs/core';
+import type { AudioSpeed } from '@lesefuchs/core/audio/audio';
 import { Loader2, Pause, Play, SkipBack, SkipForward, Square } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { StoryMeta } from '../stories/stories-api';

@@ -1,4 +1,4 @@
-import { AUDIO_CACHE } from '@lesefuchs/core';
+import { AUDIO_CACHE } from '@lesefuchs/core/audio/audio';
 import { createStore, del, get, getMany, keys, set } from 'idb-keyval';
 import type { AudioVoice, TimedSentence } from './types';
 

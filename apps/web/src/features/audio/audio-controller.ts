@@ -5,7 +5,7 @@ import {
   clampAudioSpeed,
   clampSpeechRate,
   speechLanguage,
-} from '@lesefuchs/core';
+} from '@lesefuchs/core/audio/audio';
 import { AudioLoadError, type LoadedAudio, parseAudioUrl } from './audio-source';
 import {
   type AudioError,

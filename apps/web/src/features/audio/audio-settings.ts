@@ -1,10 +1,7 @@
-import {
-  AUDIO_SPEEDS,
-  type AudioSpeed,
-  DEFAULT_PREFERENCES,
-  type Level,
-  premiumOnlyAudioChoices,
-} from '@lesefuchs/core';
+import { AUDIO_SPEEDS, type AudioSpeed } from '@lesefuchs/core/audio/audio';
+import type { Level } from '@lesefuchs/core/content/taxonomy';
+import { premiumOnlyAudioChoices } from '@lesefuchs/core/membership/membership';
+import { DEFAULT_PREFERENCES } from '@lesefuchs/core/preferences/preferences';
 import { useDeviceUser } from '../../lib/use-device-user';
 import { GUEST, usePreferences } from '../profile/preferences-store';
 import { useProfileQuery } from '../profile/profile-queries';

@@ -1,4 +1,8 @@
-import { AUDIO_IDS_HYDRATION_PAGE_SIZE, AUDIO_IDS_MAX_PAGES, audioKey } from '@lesefuchs/core';
+import {
+  AUDIO_IDS_HYDRATION_PAGE_SIZE,
+  AUDIO_IDS_MAX_PAGES,
+  audioKey,
+} from '@lesefuchs/core/stats/stats';
 import { useCallback, useSyncExternalStore } from 'react';
 import { api } from '../../lib/api';
 import { GUEST } from '../profile/preferences-store';

@@ -1,4 +1,4 @@
-import { isPremium } from '@lesefuchs/core';
+import { isPremium } from '@lesefuchs/core/membership/membership';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { useRealtimeEvent } from '../../lib/realtime';

@@ -1,4 +1,5 @@
-import { type AudioSpeed, LEVELS, type Level } from '@lesefuchs/core';
+import type { AudioSpeed } from '@lesefuchs/core/audio/audio';
+import { LEVELS, type Level } from '@lesefuchs/core/content/taxonomy';
 import { Lock, RotateCcw, Search, SlidersHorizontal } from 'lucide-react';
 import { type Dispatch, type SetStateAction, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';

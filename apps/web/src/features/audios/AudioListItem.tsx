@@ -1,4 +1,4 @@
-import type { AudioSpeed } from '@lesefuchs/core';
+import type { AudioSpeed } from '@lesefuchs/core/audio/audio';
 import { FileText, Headphones, Loader2, Lock, Pause, Play, Square } from 'lucide-react';
 import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { type AudioSpeed, type Level, nextAudioSpeed } from '@lesefuchs/core';
+import { type AudioSpeed, nextAudioSpeed } from '@lesefuchs/core/audio/audio';
+import type { Level } from '@lesefuchs/core/content/taxonomy';
 import { Headphones, RotateCcw } from 'lucide-react';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { type Category, LEVELS, type Level } from '@lesefuchs/core';
+import { type Category, LEVELS, type Level } from '@lesefuchs/core/content/taxonomy';
 import type { StoryMeta } from '../stories/stories-api';
 
 // The audio list's filters (spec 2 §2 "Audio list"). The level chips are the learner's saved

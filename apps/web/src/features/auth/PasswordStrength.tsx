@@ -1,4 +1,7 @@
-import { checkPassword, type PasswordStrength as Strength } from '@lesefuchs/core';
+import {
+  checkPassword,
+  type PasswordStrength as Strength,
+} from '@lesefuchs/core/validation/password';
 import { useTranslation } from 'react-i18next';
 
 const LEVEL: Record<Strength, number> = { weak: 1, fair: 2, good: 3, strong: 4 };

@@ -1,4 +1,4 @@
-import { checkPassword } from '@lesefuchs/core';
+import { checkPassword } from '@lesefuchs/core/validation/password';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';

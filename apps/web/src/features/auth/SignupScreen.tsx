@@ -1,4 +1,5 @@
-import { checkPassword, nicknameError } from '@lesefuchs/core';
+import { nicknameError } from '@lesefuchs/core/validation/nickname';
+import { checkPassword } from '@lesefuchs/core/validation/password';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -93,7 +94,7 @@ export function SignupScreen() {
         onSubmit={submit}
         noValidate
         className="flex flex-col gap-4"
-        onChange={() => setTouched(true)}
+        onInput={() => setTouched(true)}
       >
         <Field
           label={t('auth.nickname.label')}

@@ -2,7 +2,7 @@ import {
   type EmailRequestKind,
   type EmailRequestVerdict,
   emailRequestVerdict,
-} from '@lesefuchs/core';
+} from '@lesefuchs/core/validation/email-requests';
 
 // The client side of the per-address limits (spec 1 §5): the same rule the server applies,
 // checked before a request so the user hears at once why nothing was sent.

@@ -1,4 +1,8 @@
-import { type EmailRequestKind, type EmailRequestVerdict, waitDuration } from '@lesefuchs/core';
+import {
+  type EmailRequestKind,
+  type EmailRequestVerdict,
+  waitDuration,
+} from '@lesefuchs/core/validation/email-requests';
 import type { TFunction } from 'i18next';
 import { currentLocale } from '../../lib/i18n';
 

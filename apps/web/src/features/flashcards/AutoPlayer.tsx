@@ -1,4 +1,4 @@
-import { AUTO_SPEEDS_MS, type AutoSpeed, nextAutoStep } from '@lesefuchs/core';
+import { AUTO_SPEEDS_MS, type AutoSpeed, nextAutoStep } from '@lesefuchs/core/srs/gestures';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Direction, FlashcardCardView, type NativeLanguage } from './FlashcardCardView';

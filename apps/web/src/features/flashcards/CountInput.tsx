@@ -1,4 +1,8 @@
-import { CARD_COUNT_INPUTS, type CardCountKind, parseCountInput } from '@lesefuchs/core';
+import {
+  CARD_COUNT_INPUTS,
+  type CardCountKind,
+  parseCountInput,
+} from '@lesefuchs/core/srs/card-inputs';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 

@@ -1,4 +1,5 @@
-import { formatFlashcardDeck, LEVELS, type Level, parseFlashcardDeck } from '@lesefuchs/core';
+import { LEVELS, type Level } from '@lesefuchs/core/content/taxonomy';
+import { formatFlashcardDeck, parseFlashcardDeck } from '@lesefuchs/core/srs/decks';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Chip } from '../../components/Chip';

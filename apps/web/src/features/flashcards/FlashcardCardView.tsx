@@ -1,4 +1,5 @@
-import type { Rating, SwipeDirection } from '@lesefuchs/core';
+import type { SwipeDirection } from '@lesefuchs/core/srs/gestures';
+import type { Rating } from '@lesefuchs/core/srs/scheduler';
 import { type Ref, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StudyCard } from './study-state';

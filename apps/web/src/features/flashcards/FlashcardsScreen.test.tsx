@@ -1,4 +1,4 @@
-import { DEFAULT_SRS_SETTINGS } from '@lesefuchs/core';
+import { DEFAULT_SRS_SETTINGS } from '@lesefuchs/core/srs/scheduler';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';

@@ -6,7 +6,7 @@ import {
   getCardsCooldownMs,
   parseCountInput,
   rateLimitBackoffMs,
-} from '@lesefuchs/core';
+} from '@lesefuchs/core/srs/card-inputs';
 import { Download } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

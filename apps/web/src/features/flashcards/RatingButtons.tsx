@@ -1,4 +1,5 @@
-import type { Rating, SchedulePreviews } from '@lesefuchs/core';
+import type { SchedulePreviews } from '@lesefuchs/core/srs/preview';
+import type { Rating } from '@lesefuchs/core/srs/scheduler';
 import { Eye } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

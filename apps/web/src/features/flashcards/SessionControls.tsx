@@ -1,4 +1,4 @@
-import { AUTO_SPEEDS, type AutoSpeed } from '@lesefuchs/core';
+import { AUTO_SPEEDS, type AutoSpeed } from '@lesefuchs/core/srs/gestures';
 import { ArrowLeftRight, Pause, Play } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Chip } from '../../components/Chip';

@@ -1,4 +1,4 @@
-import { queueCards, refreshDelayMs } from '@lesefuchs/core';
+import { queueCards, refreshDelayMs } from '@lesefuchs/core/srs/live-queue';
 import { Inbox } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,11 +1,8 @@
-import {
-  type AutoSpeed,
-  autoSpeedOf,
-  type GetCardsOutcome,
-  previewIntervals,
-  queueCards,
-  type Rating,
-} from '@lesefuchs/core';
+import type { GetCardsOutcome } from '@lesefuchs/core/srs/card-inputs';
+import { type AutoSpeed, autoSpeedOf } from '@lesefuchs/core/srs/gestures';
+import { queueCards } from '@lesefuchs/core/srs/live-queue';
+import { previewIntervals } from '@lesefuchs/core/srs/preview';
+import type { Rating } from '@lesefuchs/core/srs/scheduler';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage, currentLocale } from '../../lib/i18n';

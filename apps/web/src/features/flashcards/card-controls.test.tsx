@@ -1,4 +1,5 @@
-import { previewIntervals, type Rating } from '@lesefuchs/core';
+import { previewIntervals } from '@lesefuchs/core/srs/preview';
+import type { Rating } from '@lesefuchs/core/srs/scheduler';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import i18n from '../../lib/i18n';

@@ -1,14 +1,14 @@
-import {
-  type FlashcardCard,
-  LIVE_QUEUE,
-  type QueueResponse,
-  type QuotaResponse,
-  type ReviewRequest,
-  type ReviewResponse,
-  type SessionRequest,
-  type SessionResponse,
-  SRS_BATCH,
-} from '@lesefuchs/core';
+import type {
+  FlashcardCard,
+  QueueResponse,
+  QuotaResponse,
+  ReviewRequest,
+  ReviewResponse,
+  SessionRequest,
+  SessionResponse,
+} from '@lesefuchs/core/srs/api';
+import { LIVE_QUEUE } from '@lesefuchs/core/srs/live-queue';
+import { SRS_BATCH } from '@lesefuchs/core/srs/quota';
 import { useQuery } from '@tanstack/react-query';
 import { ApiRequestError, api } from '../../lib/api';
 

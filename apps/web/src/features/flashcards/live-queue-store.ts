@@ -1,4 +1,5 @@
-import { type LiveQueue, SESSION_RULES } from '@lesefuchs/core';
+import type { LiveQueue } from '@lesefuchs/core/srs/live-queue';
+import { SESSION_RULES } from '@lesefuchs/core/srs/session';
 import type { StudyCard } from './study-state';
 
 // The live queue kept on the device (spec 3 §3 "Local storage holds the card queue (timestamp,

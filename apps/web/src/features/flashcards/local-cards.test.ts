@@ -1,4 +1,4 @@
-import { LOCAL_CARD_SYNC } from '@lesefuchs/core';
+import { LOCAL_CARD_SYNC } from '@lesefuchs/core/srs/local-cards';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SavedWord } from '../vocabulary/saved-words-model';
 import {

@@ -6,9 +6,9 @@ import {
   localCardId,
   nextInsertBatch,
   pruneFailedInserts,
-  type Rating,
   shouldFlushLocalCards,
-} from '@lesefuchs/core';
+} from '@lesefuchs/core/srs/local-cards';
+import type { Rating } from '@lesefuchs/core/srs/scheduler';
 import type { SavedWord } from '../vocabulary/saved-words-model';
 import { upsertLocalCards } from './flashcards-api';
 import { flushReviews, queueReview } from './review-outbox';

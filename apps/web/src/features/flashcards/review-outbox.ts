@@ -1,9 +1,6 @@
-import {
-  FLASHCARD_REVIEW_QUEUE,
-  FLASHCARD_REVIEW_SYNC_TYPE,
-  type OfflineReview,
-  type SyncResponse,
-} from '@lesefuchs/core';
+import { FLASHCARD_REVIEW_SYNC_TYPE, type OfflineReview } from '@lesefuchs/core/srs/api';
+import type { SyncResponse } from '@lesefuchs/core/sync/operations';
+import { FLASHCARD_REVIEW_QUEUE } from '@lesefuchs/core/sync/queue-policy';
 import { api } from '../../lib/api';
 import { SyncQueue } from '../../lib/sync-queue';
 

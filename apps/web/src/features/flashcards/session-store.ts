@@ -1,9 +1,6 @@
-import {
-  buildLiveQueue,
-  resumableSession,
-  type SessionState,
-  sanitizeDeckPreference,
-} from '@lesefuchs/core';
+import { sanitizeDeckPreference } from '@lesefuchs/core/srs/decks';
+import { buildLiveQueue } from '@lesefuchs/core/srs/live-queue';
+import { resumableSession, type SessionState } from '@lesefuchs/core/srs/session';
 import { readCachedQueue } from './live-queue-store';
 import { emptyStudy, type StudyState } from './study-state';
 

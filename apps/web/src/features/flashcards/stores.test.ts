@@ -1,4 +1,4 @@
-import { createSession, SESSION_RULES } from '@lesefuchs/core';
+import { createSession, SESSION_RULES } from '@lesefuchs/core/srs/session';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { clearCachedQueue, readCachedQueue, writeCachedQueue } from './live-queue-store';
 import { clearSession, readDeck, readSession, writeDeck, writeSession } from './session-store';

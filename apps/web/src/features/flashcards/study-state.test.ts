@@ -1,11 +1,7 @@
-import {
-  DEFAULT_SRS_SETTINGS,
-  queueCards,
-  RATINGS,
-  SESSION_RULES,
-  scheduleCard,
-  seededShuffle,
-} from '@lesefuchs/core';
+import { scheduleCard } from '@lesefuchs/core/srs/fsrs';
+import { queueCards } from '@lesefuchs/core/srs/live-queue';
+import { DEFAULT_SRS_SETTINGS, RATINGS } from '@lesefuchs/core/srs/scheduler';
+import { SESSION_RULES, seededShuffle } from '@lesefuchs/core/srs/session';
 import { describe, expect, it } from 'vitest';
 import {
   addCards,

@@ -1,30 +1,34 @@
+import type { FlashcardCard } from '@lesefuchs/core/srs/api';
+import {
+  type CardSchedulerSettings,
+  type SchedulableCard,
+  scheduleCard,
+} from '@lesefuchs/core/srs/fsrs';
 import {
   addToQueue,
-  appendToSession,
   buildLiveQueue,
-  buildSessionQueue,
-  type CardSchedulerSettings,
-  completeCard,
-  createSession,
-  type FlashcardCard,
   inLearningList,
   LIVE_QUEUE,
   type LiveQueue,
   nextCard,
   queueCards,
-  type Rating,
   readyCount,
-  remapSessionCardId,
   removeFromQueue,
-  removeFromSession,
   requeueCard,
-  type SchedulableCard,
+} from '@lesefuchs/core/srs/live-queue';
+import type { Rating } from '@lesefuchs/core/srs/scheduler';
+import {
+  appendToSession,
+  buildSessionQueue,
+  completeCard,
+  createSession,
+  remapSessionCardId,
+  removeFromSession,
   type SessionState,
   type Shuffle,
   type StudyParams,
-  scheduleCard,
   uncompleteCard,
-} from '@lesefuchs/core';
+} from '@lesefuchs/core/srs/session';
 
 // The study state of the flashcard page as pure functions: the live queue (the cards in play),
 // the pool (the session's cards not yet in play, in the session's order) and the session.

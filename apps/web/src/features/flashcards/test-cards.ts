@@ -1,4 +1,4 @@
-import type { CardState } from '@lesefuchs/core';
+import type { CardState } from '@lesefuchs/core/srs/scheduler';
 import type { StudyCard } from './study-state';
 
 /** A card for tests: due at `due`, in `state`, with a word named after its id. */

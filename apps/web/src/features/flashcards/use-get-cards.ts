@@ -1,4 +1,6 @@
-import { type GetCardsOutcome, parseFlashcardDeck, queueCards } from '@lesefuchs/core';
+import type { GetCardsOutcome } from '@lesefuchs/core/srs/card-inputs';
+import { parseFlashcardDeck } from '@lesefuchs/core/srs/decks';
+import { queueCards } from '@lesefuchs/core/srs/live-queue';
 import { useCallback } from 'react';
 import { useSavedWords } from '../vocabulary/saved-words-store';
 import { isNetworkError } from './flashcards-api';

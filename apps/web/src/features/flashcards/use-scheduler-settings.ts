@@ -1,4 +1,8 @@
-import { DEFAULT_SRS_SETTINGS, type SrsSettings, srsSettingsSchema } from '@lesefuchs/core';
+import {
+  DEFAULT_SRS_SETTINGS,
+  type SrsSettings,
+  srsSettingsSchema,
+} from '@lesefuchs/core/srs/scheduler';
 import { useEffect, useMemo } from 'react';
 import { useSrsSettingsQuery } from './settings/settings-api';
 

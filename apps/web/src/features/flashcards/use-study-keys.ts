@@ -1,4 +1,5 @@
-import { keyAction, type Rating } from '@lesefuchs/core';
+import { keyAction } from '@lesefuchs/core/srs/gestures';
+import type { Rating } from '@lesefuchs/core/srs/scheduler';
 import { useEffect, useRef } from 'react';
 
 /**

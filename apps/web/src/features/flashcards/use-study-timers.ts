@@ -2,10 +2,10 @@ import {
   bufferDeficit,
   isServerTypeError,
   LIVE_QUEUE,
-  LOCAL_CARD_SYNC,
   prefetchBackoffMs,
   refreshDelayMs,
-} from '@lesefuchs/core';
+} from '@lesefuchs/core/srs/live-queue';
+import { LOCAL_CARD_SYNC } from '@lesefuchs/core/srs/local-cards';
 import { useEffect, useRef, useState } from 'react';
 import { ApiRequestError } from '../../lib/api';
 import { fetchQueue } from './flashcards-api';

@@ -1,14 +1,14 @@
+import type { CardSchedulerSettings } from '@lesefuchs/core/srs/fsrs';
+import { isLocalCardId } from '@lesefuchs/core/srs/local-cards';
+import { clampCardRequest } from '@lesefuchs/core/srs/quota';
+import type { Rating } from '@lesefuchs/core/srs/scheduler';
 import {
   autoFillOnResume,
   buildSessionQueue,
-  type CardSchedulerSettings,
-  clampCardRequest,
-  isLocalCardId,
-  type Rating,
   SESSION_RULES,
   seededShuffle,
   stableNewIdsAfterDeckChange,
-} from '@lesefuchs/core';
+} from '@lesefuchs/core/srs/session';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiRequestError } from '../../lib/api';

@@ -1,10 +1,10 @@
 import {
   classifySwipe,
-  type Rating,
   SWIPE,
   type SwipeDirection,
   swipeFeedback,
-} from '@lesefuchs/core';
+} from '@lesefuchs/core/srs/gestures';
+import type { Rating } from '@lesefuchs/core/srs/scheduler';
 import { type TouchEvent as ReactTouchEvent, useCallback, useRef, useState } from 'react';
 
 // Swipes on the card (spec 3 §2): read with core's rules (50 px, 50–1000 ms, feedback from
@@ -32,8 +32,9 @@ export function useSwipe(onSwipe: (rating: Rating | null, direction: SwipeDirect
   const start = useRef<Start | null>(null);
   const [offset, setOffset] = useState({ dx: 0, dy: 0 });
   const [hint, setHint] = useState<SwipeDirection | null>(null);
-  /** Set after a swipe, so the click a browser may send after it does not reveal the card. */
-  const swiped = useRef(0);
+  /** Set after a swipe, so the click a browser may send after it does not reveal the card (none
+   * yet: a tap in the first 400 ms after the page loads counts). */
+  const swiped = useRef(Number.NEGATIVE_INFINITY);
 
   const begin = useCallback((x: number, y: number) => {
     // A touch already begun (its pointer twin, or one whose end never came) is kept a while.

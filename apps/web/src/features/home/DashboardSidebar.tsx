@@ -1,4 +1,4 @@
-import type { Level } from '@lesefuchs/core';
+import type { Level } from '@lesefuchs/core/content/taxonomy';
 import { BookOpen, Clock, History, RefreshCw, Shuffle, Sparkles, Trophy } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { AUDIO_SPEEDS, type Preferences } from '@lesefuchs/core';
+import { AUDIO_SPEEDS } from '@lesefuchs/core/audio/audio';
+import type { Preferences } from '@lesefuchs/core/preferences/preferences';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormMessage } from '../../components/Form';

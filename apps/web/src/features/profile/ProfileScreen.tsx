@@ -1,12 +1,12 @@
-import { checkPassword } from '@lesefuchs/core';
+import { checkPassword } from '@lesefuchs/core/validation/password';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { Avatar } from '../../components/Avatar';
 import { AuthCard, Field, FormMessage } from '../../components/Form';
 import { Panel } from '../../components/Panel';
 import { SignInPrompt } from '../../components/SignInPrompt';
 import { LoadingScreen } from '../../components/Spinner';
-import { Avatar } from '../../components/UserMenu';
 import { authClient, useAuth } from '../../lib/auth-client';
 import { currentLocale } from '../../lib/i18n';
 import { MembershipLine } from '../audio/MembershipLine';

@@ -2,11 +2,11 @@ import {
   DEFAULT_PREFERENCES,
   LEECH_NEVER,
   migratePreferences,
-  PREFERENCES_QUEUE,
   type Preferences,
   type PreferencesPatch,
-  type SyncResponse,
-} from '@lesefuchs/core';
+} from '@lesefuchs/core/preferences/preferences';
+import type { SyncResponse } from '@lesefuchs/core/sync/operations';
+import { PREFERENCES_QUEUE } from '@lesefuchs/core/sync/queue-policy';
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../lib/api';
 import { SyncQueue } from '../../lib/sync-queue';

@@ -1,4 +1,5 @@
-import type { Avatar, Preferences } from '@lesefuchs/core';
+import type { Avatar } from '@lesefuchs/core/avatars';
+import type { Preferences } from '@lesefuchs/core/preferences/preferences';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 

@@ -1,4 +1,4 @@
-import type { HomepageStats } from '@lesefuchs/core';
+import type { HomepageStats } from '@lesefuchs/core/stats/stats';
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import { daysBetween, type StreakState } from '@lesefuchs/core';
+import { daysBetween, type StreakState } from '@lesefuchs/core/streak';
 import { Flame } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,9 +1,6 @@
-import {
-  STATS_QUEUE,
-  type StatsUpdate,
-  type SyncRequest,
-  type SyncResponse,
-} from '@lesefuchs/core';
+import type { StatsUpdate } from '@lesefuchs/core/stats/stats-schema';
+import type { SyncRequest, SyncResponse } from '@lesefuchs/core/sync/operations';
+import { STATS_QUEUE } from '@lesefuchs/core/sync/queue-policy';
 import { api } from '../../lib/api';
 import { SyncQueue } from '../../lib/sync-queue';
 

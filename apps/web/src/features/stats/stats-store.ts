@@ -1,4 +1,4 @@
-import { EMPTY_STATS, type HomepageStats } from '@lesefuchs/core';
+import { EMPTY_STATS, type HomepageStats } from '@lesefuchs/core/stats/stats';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { profileKeys } from '../profile/profile-queries';

@@ -1,4 +1,4 @@
-import type { SyncRequest } from '@lesefuchs/core';
+import type { SyncRequest } from '@lesefuchs/core/sync/operations';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '../../lib/api';

@@ -1,11 +1,11 @@
+import { validTimeZone } from '@lesefuchs/core/stats/stats';
 import {
   type Day,
   dayIn,
   EMPTY_STREAK,
   nextStreak,
   type StreakState,
-  validTimeZone,
-} from '@lesefuchs/core';
+} from '@lesefuchs/core/streak';
 import { useSyncExternalStore } from 'react';
 import { statsQueue } from './stats-queue';
 

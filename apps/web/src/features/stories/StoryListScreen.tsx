@@ -1,4 +1,4 @@
-import { CATEGORIES, LEVELS } from '@lesefuchs/core';
+import { CATEGORIES, LEVELS } from '@lesefuchs/core/content/taxonomy';
 import { RotateCcw, Search, SlidersHorizontal } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

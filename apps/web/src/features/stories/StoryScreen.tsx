@@ -1,4 +1,6 @@
-import { type InterfaceLanguage, type Preferences, parseStoryId } from '@lesefuchs/core';
+import type { InterfaceLanguage } from '@lesefuchs/core/i18n/languages';
+import type { Preferences } from '@lesefuchs/core/preferences/preferences';
+import { parseStoryId } from '@lesefuchs/core/reading/reading';
 import { ArrowLeft, Bookmark, BookmarkCheck, CheckCircle2 } from 'lucide-react';
 import { type ReactNode, type TouchEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

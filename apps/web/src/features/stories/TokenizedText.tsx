@@ -1,4 +1,4 @@
-import type { InterfaceLanguage } from '@lesefuchs/core';
+import type { InterfaceLanguage } from '@lesefuchs/core/i18n/languages';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StoryDetail, StoryToken, VocabularyEntry } from './stories-api';

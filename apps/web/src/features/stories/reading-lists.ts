@@ -1,10 +1,10 @@
+import type { ReadingChange } from '@lesefuchs/core/reading/reading';
+import type { SyncResponse } from '@lesefuchs/core/sync/operations';
 import {
   BOOKMARK_QUEUE,
   COMPLETION_QUEUE,
   type QueuePolicy,
-  type ReadingChange,
-  type SyncResponse,
-} from '@lesefuchs/core';
+} from '@lesefuchs/core/sync/queue-policy';
 import { useCallback, useSyncExternalStore } from 'react';
 import { api } from '../../lib/api';
 import { SyncQueue } from '../../lib/sync-queue';

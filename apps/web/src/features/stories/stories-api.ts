@@ -1,4 +1,5 @@
-import type { Category, Level, StoryToken } from '@lesefuchs/core';
+import type { Category, Level } from '@lesefuchs/core/content/taxonomy';
+import type { StoryToken } from '@lesefuchs/core/reading/story-token';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
@@ -30,7 +31,7 @@ export interface StoryMeta {
   updatedAt: string;
 }
 
-export type { StoryToken } from '@lesefuchs/core';
+export type { StoryToken } from '@lesefuchs/core/reading/story-token';
 
 export interface VocabularyEntry {
   id: number;

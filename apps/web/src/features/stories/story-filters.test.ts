@@ -1,4 +1,4 @@
-import { DEFAULT_PREFERENCES } from '@lesefuchs/core';
+import { DEFAULT_PREFERENCES } from '@lesefuchs/core/preferences/preferences';
 import { describe, expect, it } from 'vitest';
 import type { StoryMeta } from './stories-api';
 import {

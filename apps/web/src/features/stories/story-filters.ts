@@ -1,4 +1,5 @@
-import { CATEGORIES, type Category, LEVELS, type Level, type Preferences } from '@lesefuchs/core';
+import { CATEGORIES, type Category, LEVELS, type Level } from '@lesefuchs/core/content/taxonomy';
+import type { Preferences } from '@lesefuchs/core/preferences/preferences';
 import type { StoryMeta } from './stories-api';
 
 // The story list's filters (spec 2 §2): kept in the address (replacing the history entry) with

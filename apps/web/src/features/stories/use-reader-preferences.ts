@@ -1,4 +1,4 @@
-import { DEFAULT_PREFERENCES, type Preferences } from '@lesefuchs/core';
+import { DEFAULT_PREFERENCES, type Preferences } from '@lesefuchs/core/preferences/preferences';
 import { useAuth } from '../../lib/auth-client';
 import { usePreferences } from '../profile/preferences-store';
 import { useProfileQuery } from '../profile/profile-queries';

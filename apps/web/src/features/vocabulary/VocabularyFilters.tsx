@@ -1,9 +1,5 @@
-import {
-  INTERFACE_LANGUAGES,
-  type InterfaceLanguage,
-  LEVELS,
-  PARTS_OF_SPEECH,
-} from '@lesefuchs/core';
+import { LEVELS, PARTS_OF_SPEECH } from '@lesefuchs/core/content/taxonomy';
+import { INTERFACE_LANGUAGES, type InterfaceLanguage } from '@lesefuchs/core/i18n/languages';
 import { BookMarked, Database, LayoutGrid, List, RotateCcw, Search } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import type { InterfaceLanguage } from '@lesefuchs/core';
+import type { InterfaceLanguage } from '@lesefuchs/core/i18n/languages';
 import { Volume2, VolumeX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { EntryWord } from '../../components/EntryWord';

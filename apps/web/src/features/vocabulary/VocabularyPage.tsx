@@ -1,9 +1,6 @@
-import {
-  type InterfaceLanguage,
-  inputErrorMessage,
-  type Level,
-  validateInput,
-} from '@lesefuchs/core';
+import type { Level } from '@lesefuchs/core/content/taxonomy';
+import type { InterfaceLanguage } from '@lesefuchs/core/i18n/languages';
+import { inputErrorMessage, validateInput } from '@lesefuchs/core/validation/input';
 import { BookmarkMinus, BookmarkPlus, X } from 'lucide-react';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { DEFAULT_PREFERENCES, type Level } from '@lesefuchs/core';
+import type { Level } from '@lesefuchs/core/content/taxonomy';
+import { DEFAULT_PREFERENCES } from '@lesefuchs/core/preferences/preferences';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { VocabularyEntry } from '../stories/stories-api';
 import {

@@ -1,11 +1,11 @@
 import {
-  type InterfaceLanguage,
   LEVELS,
   type Level,
   PARTS_OF_SPEECH,
   type PartOfSpeech,
-  type Preferences,
-} from '@lesefuchs/core';
+} from '@lesefuchs/core/content/taxonomy';
+import type { InterfaceLanguage } from '@lesefuchs/core/i18n/languages';
+import type { Preferences } from '@lesefuchs/core/preferences/preferences';
 import type { VocabularyEntry } from '../stories/stories-api';
 import { bareWord, type SavedWord } from './saved-words-model';
 

@@ -4,7 +4,7 @@ import {
   prune,
   type RateLimitRecord,
   rateLimitMessage,
-} from '@lesefuchs/core';
+} from '@lesefuchs/core/rate-limit/rate-limit';
 
 // The client's rate limiter (spec 2 §4, §9), kept per user on the device: a refused or
 // degraded operation is not lost, it goes to the batch queue; a blocked user is told so.

@@ -1,9 +1,7 @@
-import {
-  SAVED_WORD_QUEUE,
-  type SavedWordChange,
-  type SyncResponse,
-  validateInput,
-} from '@lesefuchs/core';
+import type { SavedWordChange } from '@lesefuchs/core/reading/saved-words';
+import type { SyncResponse } from '@lesefuchs/core/sync/operations';
+import { SAVED_WORD_QUEUE } from '@lesefuchs/core/sync/queue-policy';
+import { validateInput } from '@lesefuchs/core/validation/input';
 import { useSyncExternalStore } from 'react';
 import { api } from '../../lib/api';
 import i18n from '../../lib/i18n';

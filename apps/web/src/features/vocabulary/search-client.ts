@@ -1,4 +1,4 @@
-import type { InterfaceLanguage } from '@lesefuchs/core';
+import type { InterfaceLanguage } from '@lesefuchs/core/i18n/languages';
 import { useEffect, useState } from 'react';
 import type { VocabularyEntry } from '../stories/stories-api';
 import { createFormsLookup, type FormsLookup } from './search-forms';

@@ -1,4 +1,4 @@
-import type { InterfaceLanguage } from '@lesefuchs/core';
+import type { InterfaceLanguage } from '@lesefuchs/core/i18n/languages';
 import { stemmer as germanStemmer } from '@orama/stemmers/german';
 import MiniSearch, { type Query, type SearchResult } from 'minisearch';
 import type { VocabularyEntry } from '../stories/stories-api';

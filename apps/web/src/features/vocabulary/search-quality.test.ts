@@ -1,4 +1,5 @@
-import type { FormsTable, InterfaceLanguage } from '@lesefuchs/core';
+import type { InterfaceLanguage } from '@lesefuchs/core/i18n/languages';
+import type { FormsTable } from '@lesefuchs/core/text/resolve';
 import { describe, expect, it } from 'vitest';
 import type { VocabularyEntry } from '../stories/stories-api';
 import type { FormsLookup } from './search-forms';

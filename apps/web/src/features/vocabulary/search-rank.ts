@@ -1,4 +1,5 @@
-import { type InterfaceLanguage, LEVELS } from '@lesefuchs/core';
+import { LEVELS } from '@lesefuchs/core/content/taxonomy';
+import type { InterfaceLanguage } from '@lesefuchs/core/i18n/languages';
 import {
   meaningKey,
   meaningsOf,

@@ -1,9 +1,5 @@
-import {
-  foldAccents,
-  foldSpelling,
-  type InterfaceLanguage,
-  writeOutUmlauts,
-} from '@lesefuchs/core';
+import type { InterfaceLanguage } from '@lesefuchs/core/i18n/languages';
+import { foldAccents, foldSpelling, writeOutUmlauts } from '@lesefuchs/core/text/spelling';
 
 // How the vocabulary search reads text: lower case without punctuation, and the spellings a
 // learner may type for one word. A keyboard without ä, ö, ü and ß gives "strasse", "muede" or

@@ -1,4 +1,5 @@
 /// <reference lib="webworker" />
+import '@lesefuchs/core/browser-setup';
 import { createFormsLookup } from './search-forms';
 import { SearchEngine, type SearchRequest } from './search-index';
 

@@ -1,4 +1,4 @@
-import type { FlashcardCard, StudiedTodayCard } from '@lesefuchs/core';
+import type { FlashcardCard, StudiedTodayCard } from '@lesefuchs/core/srs/api';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage, currentLocale } from '../../../lib/i18n';

@@ -1,4 +1,5 @@
-import { DEFAULT_SRS_SETTINGS, type FlashcardCard, type OverviewResponse } from '@lesefuchs/core';
+import type { FlashcardCard, OverviewResponse } from '@lesefuchs/core/srs/api';
+import { DEFAULT_SRS_SETTINGS } from '@lesefuchs/core/srs/scheduler';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -226,7 +227,7 @@ describe('the SRS settings', () => {
   it('shows what to fix and sends nothing while a field is wrong', async () => {
     renderAt('/flashcard-overview');
     const steps = await screen.findByLabelText('Learning steps (minutes)');
-    fireEvent.change(steps, { target: { value: '1 abc' } });
+    fireEvent.input(steps, { target: { value: '1 abc' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(
       await screen.findByText('Each step must be a number of minutes above 0 and at most 1440.'),
@@ -240,7 +241,7 @@ describe('the SRS settings', () => {
     const fsrs = await screen.findByRole('radio', { name: 'FSRS' });
     expect(screen.getByRole('radio', { name: 'Standard (SM-2)' })).toHaveProperty('checked', true);
     fireEvent.click(fsrs);
-    fireEvent.change(screen.getByLabelText('Target recall (%)'), { target: { value: '85' } });
+    fireEvent.input(screen.getByLabelText('Target recall (%)'), { target: { value: '85' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByText('Settings saved.')).toBeTruthy();
     const put = requests.find((request) => request.method === 'PUT');

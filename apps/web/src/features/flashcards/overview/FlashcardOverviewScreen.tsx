@@ -1,4 +1,4 @@
-import type { CardCounts } from '@lesefuchs/core';
+import type { CardCounts } from '@lesefuchs/core/srs/api';
 import { GraduationCap, Settings } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-import type { FlashcardCard } from '@lesefuchs/core';
+import type { FlashcardCard } from '@lesefuchs/core/srs/api';
 import * as Tabs from '@radix-ui/react-tabs';
 import { CircleCheck, Layers, ShieldCheck } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';

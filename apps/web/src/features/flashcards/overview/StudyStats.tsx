@@ -1,4 +1,5 @@
-import { type FlashcardStatsResponse, LEVELS } from '@lesefuchs/core';
+import { LEVELS } from '@lesefuchs/core/content/taxonomy';
+import type { FlashcardStatsResponse } from '@lesefuchs/core/srs/api';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormMessage } from '../../../components/Form';

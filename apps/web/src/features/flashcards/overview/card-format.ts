@@ -1,4 +1,5 @@
-import type { FlashcardCard, InterfaceLanguage } from '@lesefuchs/core';
+import type { InterfaceLanguage } from '@lesefuchs/core/i18n/languages';
+import type { FlashcardCard } from '@lesefuchs/core/srs/api';
 
 /** The card's meaning in the interface language; English when that translation is missing. */
 export function translationOf(

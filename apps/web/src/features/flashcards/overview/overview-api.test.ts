@@ -1,4 +1,4 @@
-import type { FlashcardCard } from '@lesefuchs/core';
+import type { FlashcardCard } from '@lesefuchs/core/srs/api';
 import { describe, expect, it } from 'vitest';
 import { tabFromSearch } from './OverviewTabs';
 import { applyCardChange, overviewKeys } from './overview-api';

@@ -3,7 +3,7 @@ import type {
   FlashcardStatsResponse,
   OverviewResponse,
   StudiedTodayResponse,
-} from '@lesefuchs/core';
+} from '@lesefuchs/core/srs/api';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { useRealtimeEvent } from '../../../lib/realtime';

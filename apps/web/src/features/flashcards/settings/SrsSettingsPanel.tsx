@@ -1,4 +1,4 @@
-import { SCHEDULERS, type SrsSettings } from '@lesefuchs/core';
+import { SCHEDULERS, type SrsSettings } from '@lesefuchs/core/srs/scheduler';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field, FormMessage } from '../../../components/Form';

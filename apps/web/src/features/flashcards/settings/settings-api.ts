@@ -1,4 +1,5 @@
-import type { SettingsResponse, SrsSettings, SrsSettingsUpdate } from '@lesefuchs/core';
+import type { SettingsResponse } from '@lesefuchs/core/srs/api';
+import type { SrsSettings, SrsSettingsUpdate } from '@lesefuchs/core/srs/scheduler';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { useRealtimeEvent } from '../../../lib/realtime';

@@ -1,4 +1,5 @@
-import { DEFAULT_SRS_SETTINGS, LEECH_NEVER } from '@lesefuchs/core';
+import { LEECH_NEVER } from '@lesefuchs/core/preferences/preferences';
+import { DEFAULT_SRS_SETTINGS } from '@lesefuchs/core/srs/scheduler';
 import { describe, expect, it } from 'vitest';
 import {
   draftDiffers,

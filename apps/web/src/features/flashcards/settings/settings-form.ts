@@ -1,11 +1,11 @@
+import { LEECH_NEVER } from '@lesefuchs/core/preferences/preferences';
 import {
-  LEECH_NEVER,
   type LeechAction,
   type SchedulerKind,
   type SrsSettings,
   type SrsSettingsUpdate,
   srsSettingsUpdateSchema,
-} from '@lesefuchs/core';
+} from '@lesefuchs/core/srs/scheduler';
 
 // The SRS settings form: the text the learner types, read into a settings update the server's
 // own schema accepts, or into one message per field that explains what to fix.

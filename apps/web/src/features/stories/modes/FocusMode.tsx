@@ -1,4 +1,4 @@
-import { splitSentences } from '@lesefuchs/core';
+import { splitSentences } from '@lesefuchs/core/text/tokenize';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

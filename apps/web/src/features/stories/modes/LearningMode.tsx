@@ -1,4 +1,4 @@
-import { LOCALE_OF } from '@lesefuchs/core';
+import { LOCALE_OF } from '@lesefuchs/core/i18n/languages';
 import { ChevronLeft, ChevronRight, RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { LOCALE_OF } from '@lesefuchs/core';
+import { LOCALE_OF } from '@lesefuchs/core/i18n/languages';
 import { Check, ChevronLeft, X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

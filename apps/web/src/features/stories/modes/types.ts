@@ -1,4 +1,4 @@
-import type { InterfaceLanguage } from '@lesefuchs/core';
+import type { InterfaceLanguage } from '@lesefuchs/core/i18n/languages';
 import type { StoryDetail } from '../stories-api';
 
 /** What every reading mode of the story viewer receives. */

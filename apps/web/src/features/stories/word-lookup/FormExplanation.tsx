@@ -1,4 +1,4 @@
-import type { FormTag } from '@lesefuchs/core';
+import type { FormTag } from '@lesefuchs/core/text/form-tags';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { VocabularyEntry } from '../stories-api';

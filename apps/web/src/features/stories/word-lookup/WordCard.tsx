@@ -1,4 +1,4 @@
-import type { InterfaceLanguage } from '@lesefuchs/core';
+import type { InterfaceLanguage } from '@lesefuchs/core/i18n/languages';
 import { Languages, Volume2, X } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';

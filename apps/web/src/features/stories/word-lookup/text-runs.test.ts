@@ -1,4 +1,4 @@
-import { tokenizeWords } from '@lesefuchs/core';
+import { tokenizeWords } from '@lesefuchs/core/text/tokenize';
 import { describe, expect, it } from 'vitest';
 import { type TextRun, textRuns } from './text-runs';
 

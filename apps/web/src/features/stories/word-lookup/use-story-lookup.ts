@@ -1,4 +1,4 @@
-import type { InterfaceLanguage } from '@lesefuchs/core';
+import type { InterfaceLanguage } from '@lesefuchs/core/i18n/languages';
 import { useMemo } from 'react';
 import type { StoryDetail } from '../stories-api';
 import { useWordLookup } from './WordLookup';

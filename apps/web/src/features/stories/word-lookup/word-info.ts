@@ -1,9 +1,6 @@
-import {
-  type FormTag,
-  type InterfaceLanguage,
-  type Sentence,
-  splitSentences,
-} from '@lesefuchs/core';
+import type { InterfaceLanguage } from '@lesefuchs/core/i18n/languages';
+import type { FormTag } from '@lesefuchs/core/text/form-tags';
+import { type Sentence, splitSentences } from '@lesefuchs/core/text/tokenize';
 import type { StoryDetail, StoryToken, VocabularyEntry } from '../stories-api';
 import { paragraphRanges } from './text-runs';
 

@@ -1,0 +1,97 @@
+/**
+ * Every route of spec 1 §2 and the screen it shows: the module (under src/), its export, and the
+ * loading message of its area. The router loads a screen on first visit; the build reads this
+ * table (vite.config.ts) to write which files each route needs, and the server names them in the
+ * page it sends for that route, so the browser fetches them alongside the app's own code instead
+ * of after it. Plain data: no imports.
+ */
+export interface RouteScreen {
+  path: string;
+  module: string;
+  name: string;
+  loadingKey?: string;
+  /** Only for visitors who are not signed in (a signed-in user is sent home). */
+  guestOnly?: boolean;
+}
+
+export const ROUTE_SCREENS: readonly RouteScreen[] = [
+  { path: '/', module: 'features/home/HomeScreen.tsx', name: 'HomeScreen' },
+  { path: '/stories', module: 'features/stories/StoryListScreen.tsx', name: 'StoryListScreen' },
+  {
+    path: '/stories/audios',
+    module: 'features/audios/AudioListScreen.tsx',
+    name: 'AudioListScreen',
+  },
+  {
+    path: '/stories/:id',
+    module: 'features/stories/StoryScreen.tsx',
+    name: 'StoryScreen',
+    loadingKey: 'status.loadingStory',
+  },
+  {
+    path: '/study',
+    module: 'features/study/StudyHubScreen.tsx',
+    name: 'StudyHubScreen',
+    loadingKey: 'status.loadingStudy',
+  },
+  {
+    path: '/study/flashcards',
+    module: 'features/flashcards/FlashcardsScreen.tsx',
+    name: 'FlashcardsScreen',
+    loadingKey: 'status.loadingStudy',
+  },
+  {
+    path: '/study/quiz',
+    module: 'features/screens.tsx',
+    name: 'QuizScreen',
+    loadingKey: 'status.loadingStudy',
+  },
+  {
+    path: '/flashcard-overview',
+    module: 'features/flashcards/overview/FlashcardOverviewScreen.tsx',
+    name: 'FlashcardOverviewScreen',
+    loadingKey: 'status.loadingStudy',
+  },
+  {
+    path: '/vocabulary',
+    module: 'features/vocabulary/VocabularyPage.tsx',
+    name: 'VocabularyScreen',
+  },
+  { path: '/bookmarks', module: 'features/bookmarks/BookmarksScreen.tsx', name: 'BookmarksScreen' },
+  {
+    path: '/profile',
+    module: 'features/profile/ProfileScreen.tsx',
+    name: 'ProfileScreen',
+    loadingKey: 'status.loadingProfile',
+  },
+  {
+    path: '/community',
+    module: 'features/screens.tsx',
+    name: 'CommunityScreen',
+    loadingKey: 'status.loadingCommunity',
+  },
+  {
+    path: '/login',
+    module: 'features/auth/LoginScreen.tsx',
+    name: 'LoginScreen',
+    guestOnly: true,
+  },
+  {
+    path: '/signup',
+    module: 'features/auth/SignupScreen.tsx',
+    name: 'SignupScreen',
+    guestOnly: true,
+  },
+  {
+    path: '/forgot-password',
+    module: 'features/auth/ForgotPasswordScreen.tsx',
+    name: 'ForgotPasswordScreen',
+    guestOnly: true,
+  },
+  {
+    path: '/reset-password',
+    module: 'features/auth/ResetPasswordScreen.tsx',
+    name: 'ResetPasswordScreen',
+  },
+  { path: '*', module: 'features/screens.tsx', name: 'NotFoundScreen' },
+];
