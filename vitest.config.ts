@@ -29,7 +29,7 @@ export default defineConfig({
           },
           server: { deps: { inline: true } },
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
-          setupFiles: ['apps/web/src/lib/preact-timing.ts'],
+          setupFiles: ['apps/web/src/lib/preact-timing.test-setup.ts'],
           environment: 'jsdom',
         },
       },

@@ -48,7 +48,9 @@ export function routePreloads(): Plugin {
       const loaded = withStaticImports(bundle, entry);
       const preloads: RoutePreload[] = ROUTE_SCREENS.map((route) => {
         const id = path.join(srcDir, route.module);
-        const chunk = chunks.find((candidate) => candidate.facadeModuleId === id);
+        const chunk =
+          chunks.find((candidate) => candidate.facadeModuleId === id) ??
+          chunks.find((candidate) => candidate.moduleIds.includes(id));
         if (!chunk) this.error(`no chunk for the screen of ${route.path} (${route.module})`);
         const files = [...withStaticImports(bundle, chunk)].filter((file) => !loaded.has(file));
         const styles = new Set<string>();

@@ -98,7 +98,8 @@ export default defineConfig({
       output: {
         codeSplitting: {
           // The home page in two scripts: everything the first render of any page needs (the app),
-          // and everything the home screen needs beyond it. Other screens share what they share.
+          // and everything the home screen needs beyond it. Any other page adds what two or more
+          // screens share and its own screen.
           groups: [
             // (zod is reachable from modules the first render imports for other exports; the
             // schemas that need it load with the screens that use them)
@@ -109,6 +110,12 @@ export default defineConfig({
               priority: 2,
             },
             { name: homeChunk, priority: 1 },
+            {
+              name: 'shared',
+              minShareCount: 2,
+              entriesAware: true,
+              entriesAwareMergeThreshold: 8 * 1024,
+            },
           ],
         },
       },

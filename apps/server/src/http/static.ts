@@ -5,11 +5,14 @@ import { premiumVoiceOfAudioFile } from '@lesefuchs/core';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { errorBody } from './errors.ts';
+import { routePages } from './route-pages.ts';
 
 /** Hashed build assets never change under their name: cache them for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** A premium voice's file: kept for a year by the member's browser, never by a shared cache. */
 const PRIVATE_IMMUTABLE = 'private, max-age=31536000, immutable';
+/** A request for a file rather than a page: its last segment has an extension. */
+const FILE_PATH = /\.[a-z0-9]+$/i;
 /** Everything else (index.html, the service worker, the manifest) is revalidated on each load. */
 const REVALIDATE = 'no-cache';
 
@@ -48,13 +51,15 @@ export function webAppRoutes(distDir: string) {
     cacheFound((requestPath) => (requestPath.startsWith('/assets/') ? IMMUTABLE : REVALIDATE)),
   );
   // The build writes .br and .gz copies of its text files (vite.config.ts): sent by Accept-Encoding.
-  app.use('*', serveStatic({ root, precompressed: true }));
-  const indexHtml = readFileSync(indexFile, 'utf8');
+  // Only paths of files: a page (`/`, `/stories/1`) is the app's HTML for its route, below.
+  const files = serveStatic({ root, precompressed: true });
+  app.use('*', (c, next) => (FILE_PATH.test(c.req.path) ? files(c, next) : next()));
+  const pageFor = routePages(distDir, readFileSync(indexFile, 'utf8'));
   app.get('*', (c) => {
     // A missing file (an old hashed asset, a typo) is a 404, not the app's HTML.
-    if (/\.[a-z0-9]+$/i.test(c.req.path)) return c.text('Not found', 404);
+    if (FILE_PATH.test(c.req.path)) return c.text('Not found', 404);
     c.header('Cache-Control', REVALIDATE);
-    return c.html(indexHtml);
+    return c.html(pageFor(c.req.path));
   });
   return app;
 }

@@ -6,8 +6,9 @@ import { RealtimeConnection } from '../lib/realtime';
 
 /**
  * What runs behind every page and draws nothing (or, for the tours, only on request): the live
- * updates, the stores' sync with the server and the tours. Loaded after the first paint
- * (Layout), so none of it, nor its validation library, holds up the page.
+ * updates, the stores' sync with the server and the tours. Loaded once the page has loaded and
+ * the browser is idle (Layout), so none of it, nor its validation library, holds up the page;
+ * the stores know their owner before (lib/owners.ts).
  */
 export function BackgroundSync() {
   return (

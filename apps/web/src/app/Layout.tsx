@@ -7,6 +7,10 @@ import { Header } from '../components/Header';
 import { SideNav } from '../components/SideNav';
 import { LoadingScreen } from '../components/Spinner';
 import { stopAllAudio } from '../lib/audio-bus';
+import { useAuth } from '../lib/auth-client';
+import { afterIdle } from '../lib/idle';
+import { deviceOwner, readerOwner } from '../lib/owners';
+import { useDeviceUser } from '../lib/use-device-user';
 import { useMediaQuery } from '../lib/use-media-query';
 import { useScrollChrome } from '../lib/use-scroll';
 import { AuthReturnErrors } from './AuthReturnErrors';
@@ -17,20 +21,24 @@ const BackgroundSync = lazy(async () => ({
   default: (await import('./BackgroundSync')).BackgroundSync,
 }));
 
-/** True from the frame after the first paint on. */
-function useFirstPaintDone() {
-  const [done, setDone] = useState(false);
+/** True once the page has loaded and the browser has been idle (lib/idle.ts). */
+function useIdleAfterLoad() {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => afterIdle(0, () => setIdle(true)), []);
+  return idle;
+}
+
+/** Tells the stores whose data to work with as soon as the session check answers. */
+function usePublishedOwners() {
+  const { status, user } = useAuth();
+  const device = useDeviceUser();
+  const readerId = user?.id ?? null;
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setDone(true), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, []);
-  return done;
+    if (status !== 'checking') readerOwner.publish(readerId);
+  }, [status, readerId]);
+  useEffect(() => {
+    if (device.status !== 'checking') deviceOwner.publish(device.userId);
+  }, [device.status, device.userId]);
 }
 
 /** Every page: header, content, footer (not on story pages) and, when compact, the side navigation. */
@@ -41,7 +49,8 @@ export function Layout() {
   const onStoryPage = Boolean(storyPage) && storyPage?.params.id !== 'audios';
   const wide = useMediaQuery(`(min-width: ${WIDE_LAYOUT_MIN_PX}px)`);
   const { sideNavVisible, logoVisible } = useScrollChrome();
-  const painted = useFirstPaintDone();
+  const idle = useIdleAfterLoad();
+  usePublishedOwners();
 
   // Every route change starts at the top and stops whatever plays.
   useLayoutEffect(() => {
@@ -68,7 +77,7 @@ export function Layout() {
     <div className="flex min-h-dvh flex-col">
       <RecoveryLinks />
       <AuthReturnErrors />
-      {painted && (
+      {idle && (
         <Suspense fallback={null}>
           <BackgroundSync />
         </Suspense>

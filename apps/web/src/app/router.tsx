@@ -1,6 +1,6 @@
-import { Component, type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { Component, type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Route, Routes, useLocation } from 'react-router';
+import { matchRoutes, Route, Routes, useLocation } from 'react-router';
 import { LoadingScreen } from '../components/Spinner';
 import { GuestOnly } from './GuestOnly';
 import { Layout } from './Layout';
@@ -17,20 +17,49 @@ const SCREEN_MODULES = import.meta.glob<ScreenModule>([
   '!../features/**/*.test.tsx',
 ]);
 
-/** A screen loaded on first visit, with the loading message of its area (spec 1 §2). */
-function lazyScreen({ module, name, loadingKey = 'status.loading' }: RouteScreen) {
+/** Screen modules already loaded, by their path in the route table. */
+const loadedScreens = new Map<string, ScreenModule>();
+
+async function loadScreenModule(module: string): Promise<ScreenModule> {
   const load = SCREEN_MODULES[`../${module}`];
   if (!load) throw new Error(`The route table names ${module}, which is not a screen module`);
-  const Screen = lazy(async () => {
-    const screen = (await load())[name];
-    if (!screen) throw new Error(`${module} has no export ${name}`);
-    return { default: screen };
-  });
+  const loaded = await load();
+  loadedScreens.set(module, loaded);
+  return loaded;
+}
+
+function screenOf(loaded: ScreenModule, { module, name }: RouteScreen): ComponentType {
+  const screen = loaded[name];
+  if (!screen) throw new Error(`${module} has no export ${name}`);
+  return screen;
+}
+
+/**
+ * Loads the screen of a path (already on its way: the server's page names its files), so that the
+ * first render shows the screen itself rather than its loading message first.
+ */
+export async function loadScreenOf(pathname: string): Promise<void> {
+  const route = matchRoutes([...ROUTE_SCREENS], pathname)?.[0]?.route;
+  if (route) await loadScreenModule(route.module).catch(() => undefined);
+}
+
+/**
+ * A screen loaded on first visit, with the loading message of its area (spec 1 §2); one whose
+ * module is already in renders at once.
+ */
+function lazyScreen(route: RouteScreen) {
+  const { module, loadingKey = 'status.loading' } = route;
+  const Lazy = lazy(async () => ({ default: screenOf(await loadScreenModule(module), route) }));
   return function LazyScreen() {
     const { t } = useTranslation();
+    const [ready] = useState(() => loadedScreens.get(module));
+    if (ready) {
+      const Screen = screenOf(ready, route);
+      return <Screen />;
+    }
     return (
       <Suspense fallback={<LoadingScreen message={t(loadingKey)} />}>
-        <Screen />
+        <Lazy />
       </Suspense>
     );
   };

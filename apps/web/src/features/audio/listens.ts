@@ -5,6 +5,7 @@ import {
 } from '@lesefuchs/core/stats/stats';
 import { useCallback, useSyncExternalStore } from 'react';
 import { api } from '../../lib/api';
+import { deviceOwner } from '../../lib/owners';
 import { GUEST } from '../profile/preferences-store';
 import { statsQueue } from '../stats/stats-queue';
 import { today as localDay } from '../stats/streak-store';
@@ -159,3 +160,6 @@ export function useListenedAudio() {
   );
   return { isListened, plays };
 }
+
+// The device's user, from the moment this module loads (lib/owners.ts).
+deviceOwner.follow(setListenOwner);

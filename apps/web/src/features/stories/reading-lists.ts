@@ -7,6 +7,7 @@ import {
 } from '@lesefuchs/core/sync/queue-policy';
 import { useCallback, useSyncExternalStore } from 'react';
 import { api } from '../../lib/api';
+import { readerOwner } from '../../lib/owners';
 import { SyncQueue } from '../../lib/sync-queue';
 import { recordActivity } from '../stats/streak-store';
 
@@ -165,6 +166,12 @@ export const readingLists: Record<ReadingListName, ReadingListStore> = {
   bookmarks: new ReadingListStore('bookmarks'),
   completions: new ReadingListStore('completions'),
 };
+
+// Whoever the layout says is signed in, from the moment this module loads (lib/owners.ts).
+readerOwner.follow((owner) => {
+  readingLists.bookmarks.setOwner(owner);
+  readingLists.completions.setOwner(owner);
+});
 
 /** A reading list and its changes, following every change made on this device. */
 export function useReadingList(list: ReadingListName) {

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../lib/auth-client';
+import { afterIdle } from '../../lib/idle';
 import { completedTours, runTour, TOURS, type TourName, tourAvailable } from './tours';
 
 const TOUR_EVENT = 'lesefuchs:tour';
@@ -11,33 +12,10 @@ const WAIT_FOR_PAGE_MS = 3_000;
 const NOTE_MS = 3_000;
 /** The app tour starts by itself this long after a first visit's home page is loaded and idle. */
 const AUTO_START_MS = 800;
-/** The longest the app tour waits for the browser to be idle. */
-const IDLE_TIMEOUT_MS = 3_000;
 
 /** Starts a tour from anywhere (the user menu, the profile). */
 export function requestTour(name: TourName): void {
   window.dispatchEvent(new CustomEvent<TourName>(TOUR_EVENT, { detail: name }));
-}
-
-/** Runs `action` once the page has loaded, the browser is idle and `delayMs` more have passed. */
-function afterIdle(delayMs: number, action: () => void): () => void {
-  let timer = 0;
-  let idle = 0;
-  const idleThen = () => {
-    const later = () => {
-      timer = window.setTimeout(action, delayMs);
-    };
-    if (typeof window.requestIdleCallback === 'function') {
-      idle = window.requestIdleCallback(later, { timeout: IDLE_TIMEOUT_MS });
-    } else later();
-  };
-  if (document.readyState === 'complete') idleThen();
-  else window.addEventListener('load', idleThen, { once: true });
-  return () => {
-    window.removeEventListener('load', idleThen);
-    if (idle && typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle);
-    window.clearTimeout(timer);
-  };
 }
 
 function waitFor(check: () => boolean, timeoutMs: number): Promise<boolean> {

@@ -5,6 +5,7 @@ import { validateInput } from '@lesefuchs/core/validation/input';
 import { useSyncExternalStore } from 'react';
 import { api } from '../../lib/api';
 import i18n from '../../lib/i18n';
+import { readerOwner } from '../../lib/owners';
 import { SyncQueue } from '../../lib/sync-queue';
 import type { VocabularyEntry } from '../stories/stories-api';
 import { checkRateLimit, type RateNotice } from './rate-limit-store';
@@ -264,3 +265,6 @@ export function useSavedWords() {
     () => state,
   );
 }
+
+// Whoever the layout says is signed in, from the moment this module loads (lib/owners.ts).
+readerOwner.follow(setSavedWordsOwner);

@@ -1,0 +1,27 @@
+/** The longest wait for an idle moment: a page that is never idle still gets its turn. */
+const IDLE_TIMEOUT_MS = 2000;
+
+/**
+ * Runs `action` once the page has loaded, the browser is idle and `delayMs` more have passed:
+ * for work the first screen does not need (the background sync, the service worker, the tour).
+ * Returns a cancel function.
+ */
+export function afterIdle(delayMs: number, action: () => void): () => void {
+  let timer = 0;
+  let idle = 0;
+  const idleThen = () => {
+    const later = () => {
+      timer = window.setTimeout(action, delayMs);
+    };
+    if (typeof window.requestIdleCallback === 'function') {
+      idle = window.requestIdleCallback(later, { timeout: IDLE_TIMEOUT_MS });
+    } else later();
+  };
+  if (document.readyState === 'complete') idleThen();
+  else window.addEventListener('load', idleThen, { once: true });
+  return () => {
+    window.removeEventListener('load', idleThen);
+    if (idle && typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle);
+    window.clearTimeout(timer);
+  };
+}
