@@ -2,6 +2,7 @@
 //   1. lint and format (Biome)   2. types (tsc)   3. unit (vitest: core, content, web)
 //   4. server integration (vitest: PGlite, and PostgreSQL when one answers)
 //   5. end to end (Playwright in Debian's Chromium against the production build)
+//   6. first-load budget of the build step 5 made (scripts/bundle-budget.mjs)
 import { spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 
@@ -15,6 +16,7 @@ const steps = [
   ['unit', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'web', ...workers]],
   ['integration', 'npx', ['vitest', 'run', '--project', 'integration', ...workers]],
   ['e2e', 'node', ['scripts/e2e.mjs']],
+  ['budget', 'node', ['scripts/bundle-budget.mjs']],
 ];
 
 const only = process.argv.slice(2);

@@ -19,7 +19,9 @@ export function AuthReturnErrors() {
     if (pathname !== '/') return;
     const code = new URLSearchParams(search).get('error');
     const key = code ? LINK_ERRORS[code] : undefined;
-    if (key) navigate('/login', { replace: true, state: { errorKey: key } });
+    // After the commit: on the first render the router subscribes to the history in its own
+    // layout effect, which runs after this one (still before the page paints).
+    if (key) queueMicrotask(() => navigate('/login', { replace: true, state: { errorKey: key } }));
   }, [pathname, search, navigate]);
   return null;
 }

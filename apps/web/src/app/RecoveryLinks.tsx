@@ -13,13 +13,15 @@ export function RecoveryLinks() {
     // Browsers report an empty fragment ("…#") as no hash at all; the href still shows it.
     const hash = location.hash || (window.location.href.endsWith('#') ? '#' : '');
     const action = recoveryLinkAction({ ...location, hash });
+    // Navigations wait for the end of the commit: on the first render the router subscribes to
+    // the history in its own layout effect, which runs after this one (still before the paint).
     switch (action.kind) {
       case 'redirect':
         localStorage.setItem(RECOVERY_FLAG_KEY, '1');
-        navigate(action.to, { replace: true });
+        queueMicrotask(() => navigate(action.to, { replace: true }));
         break;
       case 'strip-hash':
-        navigate(action.to, { replace: true });
+        queueMicrotask(() => navigate(action.to, { replace: true }));
         break;
       case 'mark-recovery':
         localStorage.setItem(RECOVERY_FLAG_KEY, '1');

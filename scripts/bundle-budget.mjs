@@ -1,0 +1,79 @@
+// The first-load budget of issue #16, on the production build (run after `npm run build`):
+//   - the JavaScript needed to render `/` is at most 120 KB gzip, in at most 3 requests;
+//   - every route's page names all the scripts its first render imports (modulepreload), so none
+//     waits for another to arrive before it is requested (no chain deeper than the page's own).
+// Sizes are gzip -9 of the built files: deterministic, so this is a fair test.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_KB = 120;
+const MAX_REQUESTS = 3;
+
+const dist = path.resolve(process.argv[2] ?? 'apps/web/dist');
+if (!existsSync(path.join(dist, 'route-preloads.json'))) {
+  console.error(`No web build in ${dist}: run \`npm run build\` first.`);
+  process.exit(1);
+}
+const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+const routes = JSON.parse(readFileSync(path.join(dist, 'route-preloads.json'), 'utf8'));
+
+const attribute = (tag, name) => new RegExp(`${name}="([^"]+)"`).exec(tag)?.[1];
+const shell = [
+  ...[...html.matchAll(/<script type="module"[^>]*>/g)].map((m) => attribute(m[0], 'src')),
+  ...[...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => attribute(m[0], 'href')),
+].filter(Boolean);
+
+const source = (file) => readFileSync(path.join(dist, file), 'utf8');
+/** The files a script imports statically (dynamic imports load later, on demand). */
+function staticImports(file) {
+  const code = source(file);
+  const found = new Set();
+  for (const m of code.matchAll(
+    /(?:^|[;}\s])import\s*(?:[\w$*{}\s,]+from\s*)?["'](\.\/[^"']+)["']/g,
+  )) {
+    found.add(path.posix.join(path.posix.dirname(file), m[1]));
+  }
+  return found;
+}
+function closure(files) {
+  const seen = new Set();
+  const visit = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const next of staticImports(file)) visit(next);
+  };
+  for (const file of files) visit(file);
+  return seen;
+}
+const kb = (files) =>
+  [...files].reduce((sum, file) => sum + gzipSync(source(file), { level: 9 }).length, 0) / 1024;
+
+const problems = [];
+for (const route of routes) {
+  const named = new Set([...shell, ...route.scripts]);
+  const needed = closure(named);
+  const late = [...needed].filter((file) => !named.has(file));
+  if (late.length > 0)
+    problems.push(`${route.path}: ${late.join(', ')} imported but not named in the page`);
+  if (route.path === '/') {
+    const size = kb(needed);
+    console.log(
+      `first-load JavaScript of /: ${size.toFixed(1)} KB gzip in ${needed.size} request(s) (budget ${BUDGET_KB} KB, ${MAX_REQUESTS} requests)`,
+    );
+    for (const file of needed) console.log(`  ${file}  ${kb([file]).toFixed(1)} KB`);
+    if (size > BUDGET_KB)
+      problems.push(`/ needs ${size.toFixed(1)} KB gzip of JavaScript, over ${BUDGET_KB} KB`);
+    if (needed.size > MAX_REQUESTS)
+      problems.push(`/ needs ${needed.size} scripts, over ${MAX_REQUESTS}`);
+  }
+}
+if (!routes.some((route) => route.path === '/'))
+  problems.push('route-preloads.json has no entry for /');
+if (problems.length > 0) {
+  for (const problem of problems) console.error(`✖ ${problem}`);
+  process.exit(1);
+}
+console.log(
+  `every route's page names the scripts its first render imports (${routes.length} routes)`,
+);
