@@ -1,13 +1,24 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { Component, type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchRoutes, Route, Routes, useLocation } from 'react-router';
 import { LoadingScreen } from '../components/Spinner';
 import { GuestOnly } from './GuestOnly';
 import { Layout } from './Layout';
+import { queryClient } from './providers';
 import { RouteError } from './RouteError';
 import { ROUTE_SCREENS, type RouteScreen } from './route-table';
 
-type ScreenModule = Record<string, ComponentType>;
+type ScreenModule = Record<string, unknown>;
+
+/**
+ * What a screen module may export besides its screen: the requests its first render will make,
+ * started as soon as its module is in on the first load (before the first render and paint).
+ */
+export type PrefetchScreenData = (
+  client: QueryClient,
+  params: Record<string, string | undefined>,
+) => void;
 
 // One loader per screen module of the route table (each its own chunk, fetched on first visit).
 const SCREEN_MODULES = import.meta.glob<ScreenModule>([
@@ -30,8 +41,8 @@ async function loadScreenModule(module: string): Promise<ScreenModule> {
 
 function screenOf(loaded: ScreenModule, { module, name }: RouteScreen): ComponentType {
   const screen = loaded[name];
-  if (!screen) throw new Error(`${module} has no export ${name}`);
-  return screen;
+  if (typeof screen !== 'function') throw new Error(`${module} has no export ${name}`);
+  return screen as ComponentType;
 }
 
 /**
@@ -39,8 +50,11 @@ function screenOf(loaded: ScreenModule, { module, name }: RouteScreen): Componen
  * first render shows the screen itself rather than its loading message first.
  */
 export async function loadScreenOf(pathname: string): Promise<void> {
-  const route = matchRoutes([...ROUTE_SCREENS], pathname)?.[0]?.route;
-  if (route) await loadScreenModule(route.module).catch(() => undefined);
+  const match = matchRoutes([...ROUTE_SCREENS], pathname)?.[0];
+  if (!match) return;
+  const loaded = await loadScreenModule(match.route.module).catch(() => null);
+  const prefetch = loaded?.prefetch as PrefetchScreenData | undefined;
+  prefetch?.(queryClient, match.params);
 }
 
 /**

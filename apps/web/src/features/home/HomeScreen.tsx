@@ -2,8 +2,9 @@ import { BookOpen, GraduationCap, Headphones, Layers, ListChecks, PartyPopper } 
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { PrefetchScreenData } from '../../app/router';
 import { useReadingList } from '../stories/reading-lists';
-import { type StoryMeta, useStories } from '../stories/stories-api';
+import { type StoryMeta, storiesQuery, useStories } from '../stories/stories-api';
 import {
   CARD_CLASS,
   CategoryBadge,
@@ -236,3 +237,6 @@ function FoxMascot({ className }: { className?: string }) {
     </svg>
   );
 }
+
+/** The first load asks for the story list before the first render (app/router.tsx). */
+export const prefetch: PrefetchScreenData = (client) => void client.prefetchQuery(storiesQuery());

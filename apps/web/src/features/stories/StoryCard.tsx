@@ -1,8 +1,8 @@
 import { Bookmark, BookmarkCheck, CheckCircle2 } from 'lucide-react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage } from '../../lib/i18n';
-import { useReadingList } from './reading-lists';
 import { type StoryMeta, titleIn } from './stories-api';
 
 export function LevelBadge({ level }: { level: string | null | undefined }) {
@@ -23,17 +23,28 @@ export function CategoryBadge({ category }: { category: string | null | undefine
   );
 }
 
+interface StoryCardProps {
+  story: StoryMeta;
+  bookmarked: boolean;
+  read: boolean;
+  /** Stable across renders (the list holds the reading lists), so an unchanged card is skipped. */
+  onToggleBookmark: (storyId: number) => void;
+  onMarkUnread: (storyId: number) => void;
+}
+
 /**
  * A story in the list (spec 2 §2 "Story card"): badges, bookmark toggle, read marker (a click
  * marks the story unread), German title and preview, target-word count, Lesson and Normal.
  */
-export function StoryCard({ story }: { story: StoryMeta }) {
+export const StoryCard = memo(function StoryCard({
+  story,
+  bookmarked,
+  read,
+  onToggleBookmark,
+  onMarkUnread,
+}: StoryCardProps) {
   const { t } = useTranslation();
-  const bookmarks = useReadingList('bookmarks');
-  const completions = useReadingList('completions');
   const title = story.titleDe || story.titleEn;
-  const bookmarked = bookmarks.has(story.id);
-  const read = completions.has(story.id);
   const language = currentLanguage();
   return (
     <article
@@ -48,7 +59,7 @@ export function StoryCard({ story }: { story: StoryMeta }) {
           {read && (
             <button
               type="button"
-              onClick={() => completions.remove(story.id)}
+              onClick={() => onMarkUnread(story.id)}
               aria-label={t('stories.markUnread', { title })}
               title={t('stories.markUnread', { title })}
               className="inline-flex items-center gap-1 rounded-full px-2 py-1 text-emerald-700 text-xs hover:bg-emerald-50 dark:text-emerald-300 dark:hover:bg-stone-800"
@@ -59,7 +70,7 @@ export function StoryCard({ story }: { story: StoryMeta }) {
           )}
           <button
             type="button"
-            onClick={() => bookmarks.toggle(story.id)}
+            onClick={() => onToggleBookmark(story.id)}
             aria-pressed={bookmarked}
             aria-label={t(bookmarked ? 'stories.unbookmark' : 'stories.bookmark', { title })}
             className="rounded-full p-1.5 text-orange-700 hover:bg-orange-50 dark:text-orange-300 dark:hover:bg-stone-800"
@@ -100,4 +111,4 @@ export function StoryCard({ story }: { story: StoryMeta }) {
       </div>
     </article>
   );
-}
+});

@@ -1,8 +1,9 @@
 import { CATEGORIES, LEVELS } from '@lesefuchs/core/content/taxonomy';
 import { RotateCcw, Search, SlidersHorizontal } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import type { PrefetchScreenData } from '../../app/router';
 import { Chip } from '../../components/Chip';
 import { LoadError } from '../../components/LoadError';
 import { useAuth } from '../../lib/auth-client';
@@ -11,7 +12,7 @@ import { GUEST } from '../profile/preferences-store';
 import { useProfileQuery } from '../profile/profile-queries';
 import { useReadingList } from './reading-lists';
 import { StoryCard } from './StoryCard';
-import { useStories } from './stories-api';
+import { storiesQuery, useStories } from './stories-api';
 import {
   applyFilters,
   baselineFrom,
@@ -36,11 +37,50 @@ function readSession(): StoryFilters | null {
   }
 }
 
+/** Cards rendered in the first step; the rest follow a step per task (no long task). */
+const CARDS_PER_STEP = 12;
+
+/**
+ * How many of `items` to render: a first screenful at once, then a step more per task, so a
+ * long list never holds the main thread for long (a tap in between is answered at once).
+ */
+function useRenderedInSteps(items: readonly unknown[]) {
+  const [rendered, setRendered] = useState(CARDS_PER_STEP);
+  const [list, setList] = useState(items);
+  if (list !== items) {
+    setList(items);
+    setRendered(CARDS_PER_STEP);
+  }
+  useEffect(() => {
+    if (rendered >= items.length) return;
+    const timer = setTimeout(() => setRendered((count) => count + CARDS_PER_STEP), 0);
+    return () => clearTimeout(timer);
+  }, [rendered, items.length]);
+  return rendered;
+}
+
 /** /stories: filters kept in the address, the session and the preferences (spec 2 §2). */
 export function StoryListScreen() {
   const { t } = useTranslation();
   const stories = useStories();
   const completions = useReadingList('completions');
+  const bookmarks = useReadingList('bookmarks');
+  const bookmarkedIds = useMemo(
+    () => new Set(bookmarks.entries.map((entry) => entry.storyId)),
+    [bookmarks.entries],
+  );
+  // The cards get the same two functions on every render and skip re-rendering when their story,
+  // bookmark and read marker are unchanged.
+  const lists = useRef({ bookmarks, completions });
+  lists.current = { bookmarks, completions };
+  const onToggleBookmark = useCallback(
+    (storyId: number) => lists.current.bookmarks.toggle(storyId),
+    [],
+  );
+  const onMarkUnread = useCallback(
+    (storyId: number) => lists.current.completions.remove(storyId),
+    [],
+  );
   const preferences = useReaderPreferences();
   const baseline = useMemo(() => baselineFrom(preferences), [preferences]);
   const hash = preferencesHash(baseline);
@@ -88,6 +128,7 @@ export function StoryListScreen() {
     () => applyFilters(stories.data ?? [], filters, readIds),
     [stories.data, filters, readIds],
   );
+  const rendered = useRenderedInSteps(shown);
   const update = (change: Partial<StoryFilters>) =>
     setFilters((previous) => ({ ...previous, ...change }));
   const reset = () => {
@@ -212,9 +253,15 @@ export function StoryListScreen() {
             </p>
           ) : (
             <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-              {shown.map((story) => (
+              {shown.slice(0, rendered).map((story) => (
                 <li key={story.id} className="flex">
-                  <StoryCard story={story} />
+                  <StoryCard
+                    story={story}
+                    bookmarked={bookmarkedIds.has(story.id)}
+                    read={readIds.has(story.id)}
+                    onToggleBookmark={onToggleBookmark}
+                    onMarkUnread={onMarkUnread}
+                  />
                 </li>
               ))}
             </ul>
@@ -229,14 +276,18 @@ export function StoryListScreen() {
 function StoryPreferences() {
   const { t } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
+  const [open, setOpen] = useState(false);
   const { user } = useAuth();
-  const profile = useProfileQuery(user?.id);
+  const profile = useProfileQuery(open ? user?.id : undefined);
   return (
     <>
       <button
         type="button"
         className="button-secondary"
-        onClick={() => dialog.current?.showModal()}
+        onClick={() => {
+          setOpen(true);
+          dialog.current?.showModal();
+        }}
       >
         <SlidersHorizontal aria-hidden size={16} />
         {t('stories.preferences')}
@@ -245,12 +296,16 @@ function StoryPreferences() {
         ref={dialog}
         aria-label={t('stories.preferences')}
         className="m-auto w-full max-w-xl rounded-2xl bg-transparent p-0 backdrop:bg-black/50"
+        onClose={() => setOpen(false)}
       >
         <div className="flex flex-col gap-3">
-          <PreferencesPanel
-            userId={user?.id ?? GUEST}
-            fromServer={user ? profile.data?.preferences : undefined}
-          />
+          {/* Rendered while open: the closed dialog costs the list nothing. */}
+          {open && (
+            <PreferencesPanel
+              userId={user?.id ?? GUEST}
+              fromServer={user ? profile.data?.preferences : undefined}
+            />
+          )}
           <button
             type="button"
             className="button-primary self-end"
@@ -263,3 +318,6 @@ function StoryPreferences() {
     </>
   );
 }
+
+/** The first load asks for the story list before the first render (app/router.tsx). */
+export const prefetch: PrefetchScreenData = (client) => void client.prefetchQuery(storiesQuery());

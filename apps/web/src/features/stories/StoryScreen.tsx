@@ -5,6 +5,7 @@ import { ArrowLeft, Bookmark, BookmarkCheck, CheckCircle2 } from 'lucide-react';
 import { type ReactNode, type TouchEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import type { PrefetchScreenData } from '../../app/router';
 import { EntryWord } from '../../components/EntryWord';
 import { LoadingScreen } from '../../components/Spinner';
 import { currentLanguage } from '../../lib/i18n';
@@ -21,7 +22,7 @@ import {
 } from './modes';
 import { useReadingList } from './reading-lists';
 import { CategoryBadge, LevelBadge } from './StoryCard';
-import { type StoryDetail, titleIn, useStory } from './stories-api';
+import { type StoryDetail, storyQuery, titleIn, useStory } from './stories-api';
 import { TokenizedText } from './TokenizedText';
 import { useReaderPreferences } from './use-reader-preferences';
 import { storyTextIn } from './word-lookup/word-info';
@@ -349,3 +350,9 @@ function NormalMode({
     </div>
   );
 }
+
+/** The first load asks for the story before the first render (app/router.tsx). */
+export const prefetch: PrefetchScreenData = (client, { id }) => {
+  const storyId = parseStoryId(id ?? '');
+  if (storyId !== null) void client.prefetchQuery(storyQuery(storyId));
+};

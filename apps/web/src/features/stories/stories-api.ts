@@ -1,6 +1,6 @@
 import type { Category, Level } from '@lesefuchs/core/content/taxonomy';
 import type { StoryToken } from '@lesefuchs/core/reading/story-token';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
 // Stories from the server, with the list kept on the device and reused while the server's
@@ -112,20 +112,24 @@ async function loadStories(): Promise<StoryMeta[]> {
   return fresh.stories;
 }
 
-/** Every listed story, from the device's cache when the server's list has not changed. */
-export function useStories() {
-  return useQuery({
+/** The story list's query: from the device's cache when the server's list has not changed. */
+export const storiesQuery = () =>
+  queryOptions({
     queryKey: ['stories'],
     queryFn: loadStories,
     initialData: () => readCache()?.stories,
     initialDataUpdatedAt: 0,
     staleTime: 5 * 60_000,
   });
+
+/** Every listed story, from the device's cache when the server's list has not changed. */
+export function useStories() {
+  return useQuery(storiesQuery());
 }
 
-/** One story with its words resolved; a missing story is `null`. */
-export function useStory(id: number | null) {
-  return useQuery({
+/** One story's query, with its words resolved; a missing story is `null`. */
+export const storyQuery = (id: number | null) =>
+  queryOptions({
     queryKey: ['story', id],
     enabled: id !== null,
     queryFn: async () => {
@@ -138,6 +142,10 @@ export function useStory(id: number | null) {
     },
     staleTime: 60 * 60_000,
   });
+
+/** One story with its words resolved; a missing story is `null`. */
+export function useStory(id: number | null) {
+  return useQuery(storyQuery(id));
 }
 
 /** The title in the learner's language, with English as the fallback. */

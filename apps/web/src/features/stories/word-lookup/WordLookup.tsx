@@ -1,7 +1,8 @@
-import * as Popover from '@radix-ui/react-popover';
 import {
+  lazy,
   type MouseEvent,
   type ReactNode,
+  Suspense,
   type TouchEvent,
   useCallback,
   useEffect,
@@ -13,6 +14,7 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { afterIdle } from '../../../lib/idle';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { WordCard, type WordCardProps } from './WordCard';
 import type { WordInfo } from './word-info';
@@ -26,7 +28,7 @@ import type { WordInfo } from './word-info';
 export const SHEET_MAX_WIDTH_PX = 640;
 /** Downward travel that closes the sheet. */
 const SWIPE_CLOSE_PX = 60;
-const MARGIN_PX = 8;
+export const MARGIN_PX = 8;
 
 /** The word whose card is open, and where it is on the page. */
 export interface OpenWord {
@@ -119,10 +121,13 @@ function useInsets(active: boolean) {
   return value;
 }
 
-const isWord = (target: EventTarget | null) =>
+export const isWord = (target: EventTarget | null) =>
   target instanceof Element && target.closest('[data-word-index]') !== null;
 
 type CardProps = Omit<WordCardProps, 'info' | 'onClose' | 'headingId'>;
+
+const loadPopover = () => import('./WordPopover');
+const WordPopover = lazy(async () => ({ default: (await loadPopover()).WordPopover }));
 
 /** The card of the open word, as a popover or a bottom sheet. */
 export function WordLookup({
@@ -138,6 +143,10 @@ export function WordLookup({
   const headingId = useId();
   const anchorRef = useRef<HTMLElement | null>(null);
   anchorRef.current = open?.anchor ?? null;
+  // A wide screen's first tap should find the popover's code in: it loads once the page is idle.
+  useEffect(() => {
+    if (!phone) return afterIdle(0, () => void loadPopover());
+  }, [phone]);
 
   const close = useCallback(
     (returnFocus: boolean) => {
@@ -166,45 +175,18 @@ export function WordLookup({
     );
   }
   return (
-    <Popover.Root open onOpenChange={(next) => !next && close(open.keyboard)}>
-      <Popover.Anchor virtualRef={anchorRef as React.RefObject<HTMLElement>} />
-      <Popover.Portal>
-        <Popover.Content
-          key={open.index}
-          role="dialog"
-          aria-labelledby={headingId}
-          side="bottom"
-          align="start"
-          sideOffset={6}
-          collisionPadding={{
-            top: top + MARGIN_PX,
-            bottom: bottom + MARGIN_PX,
-            left: MARGIN_PX,
-            right: MARGIN_PX,
-          }}
-          sticky="always"
-          onOpenAutoFocus={(event) => {
-            if (!open.keyboard) event.preventDefault();
-          }}
-          onCloseAutoFocus={(event) => event.preventDefault()}
-          onEscapeKeyDown={(event) => {
-            event.preventDefault();
-            close(true);
-          }}
-          onPointerDownOutside={(event) => {
-            if (isWord(event.target)) event.preventDefault();
-          }}
-          onFocusOutside={(event) => {
-            if (isWord(event.target)) event.preventDefault();
-          }}
-          className="word-card z-40 w-[min(22rem,calc(100vw-1rem))] overflow-y-auto rounded-xl border border-stone-200 bg-white p-3 shadow-lg dark:border-stone-700 dark:bg-stone-900"
-          style={{ maxHeight: 'var(--radix-popover-content-available-height)' }}
-          data-testid="word-card"
-        >
-          {content}
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+    <Suspense fallback={null}>
+      <WordPopover
+        open={open}
+        anchorRef={anchorRef}
+        headingId={headingId}
+        top={top}
+        bottom={bottom}
+        close={close}
+      >
+        {content}
+      </WordPopover>
+    </Suspense>
   );
 }
 
