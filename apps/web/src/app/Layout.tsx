@@ -1,5 +1,5 @@
 import { WIDE_LAYOUT_MIN_PX } from '@lesefuchs/core/navigation/scroll';
-import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatch } from 'react-router';
 import { Footer } from '../components/Footer';
@@ -12,14 +12,13 @@ import { afterIdle } from '../lib/idle';
 import { deviceOwner, readerOwner } from '../lib/owners';
 import { useDeviceUser } from '../lib/use-device-user';
 import { useMediaQuery } from '../lib/use-media-query';
+import { useModule } from '../lib/use-module';
 import { useScrollChrome } from '../lib/use-scroll';
 import { AuthReturnErrors } from './AuthReturnErrors';
 import { LanguageFromProfile } from './LanguageFromProfile';
 import { RecoveryLinks } from './RecoveryLinks';
 
-const BackgroundSync = lazy(async () => ({
-  default: (await import('./BackgroundSync')).BackgroundSync,
-}));
+const loadBackgroundSync = () => import('./BackgroundSync');
 
 /** True once the page has loaded and the browser has been idle (lib/idle.ts). */
 function useIdleAfterLoad() {
@@ -49,7 +48,7 @@ export function Layout() {
   const onStoryPage = Boolean(storyPage) && storyPage?.params.id !== 'audios';
   const wide = useMediaQuery(`(min-width: ${WIDE_LAYOUT_MIN_PX}px)`);
   const { sideNavVisible, logoVisible } = useScrollChrome();
-  const idle = useIdleAfterLoad();
+  const background = useModule(loadBackgroundSync, useIdleAfterLoad());
   usePublishedOwners();
 
   // Every route change starts at the top and stops whatever plays.
@@ -77,11 +76,7 @@ export function Layout() {
     <div className="flex min-h-dvh flex-col">
       <RecoveryLinks />
       <AuthReturnErrors />
-      {idle && (
-        <Suspense fallback={null}>
-          <BackgroundSync />
-        </Suspense>
-      )}
+      {background && <background.BackgroundSync />}
       <LanguageFromProfile />
       <a href="#main" className="skip-link">
         {t('app.skipToContent')}

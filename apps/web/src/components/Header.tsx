@@ -1,11 +1,11 @@
 import { WIDE_LAYOUT_MIN_PX } from '@lesefuchs/core/navigation/scroll';
 import { LogIn } from 'lucide-react';
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StreakBadge } from '../features/stats/StreakBadge';
 import { useAuth } from '../lib/auth-client';
 import { useMediaQuery } from '../lib/use-media-query';
+import { useModule } from '../lib/use-module';
 import { Avatar, type MenuUser } from './Avatar';
 import { Logo } from './Logo';
 import { MainMenu } from './MainMenu';
@@ -14,19 +14,16 @@ import { ThemeToggle } from './ThemeToggle';
 
 // The account menu's library is not needed for the first paint, nor by visitors: it loads once a
 // signed-in user's avatar is shown, which looks the same meanwhile.
-const UserMenu = lazy(async () => ({ default: (await import('./UserMenu')).UserMenu }));
+const loadUserMenu = () => import('./UserMenu');
 
 function AccountMenu({ user }: { user: MenuUser }) {
   const { t } = useTranslation();
-  const placeholder = (
+  const menu = useModule(loadUserMenu);
+  if (menu) return <menu.UserMenu user={user} />;
+  return (
     <button type="button" className="rounded-full" aria-label={t('nav.userMenu')} aria-disabled>
       <Avatar user={user} />
     </button>
-  );
-  return (
-    <Suspense fallback={placeholder}>
-      <UserMenu user={user} />
-    </Suspense>
   );
 }
 

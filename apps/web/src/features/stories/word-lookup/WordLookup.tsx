@@ -1,8 +1,6 @@
 import {
-  lazy,
   type MouseEvent,
   type ReactNode,
-  Suspense,
   type TouchEvent,
   useCallback,
   useEffect,
@@ -16,6 +14,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { afterIdle } from '../../../lib/idle';
 import { useMediaQuery } from '../../../lib/use-media-query';
+import { useModule } from '../../../lib/use-module';
 import { WordCard, type WordCardProps } from './WordCard';
 import type { WordInfo } from './word-info';
 
@@ -127,7 +126,8 @@ export const isWord = (target: EventTarget | null) =>
 type CardProps = Omit<WordCardProps, 'info' | 'onClose' | 'headingId'>;
 
 const loadPopover = () => import('./WordPopover');
-const WordPopover = lazy(async () => ({ default: (await loadPopover()).WordPopover }));
+/** How long a card opened before the popover's code is in waits for it. */
+const POPOVER_WAIT_MS = 500;
 
 /** The card of the open word, as a popover or a bottom sheet. */
 export function WordLookup({
@@ -137,16 +137,26 @@ export function WordLookup({
   ...card
 }: CardProps & { open: OpenWord | null; info: WordInfo | null; onClose: () => void }) {
   const phone = !useMediaQuery(`(min-width: ${SHEET_MAX_WIDTH_PX}px)`);
-  const sheet = phone && !card.compact;
+  const wantsPopover = !phone || Boolean(card.compact);
   const shown = open !== null && info !== null;
   const { top, bottom } = useInsets(shown);
   const headingId = useId();
   const anchorRef = useRef<HTMLElement | null>(null);
   anchorRef.current = open?.anchor ?? null;
   // A wide screen's first tap should find the popover's code in: it loads once the page is idle.
+  const [idle, setIdle] = useState(false);
+  useEffect(() => afterIdle(0, () => setIdle(true)), []);
+  const popover = useModule(loadPopover, wantsPopover && (idle || shown));
+  // A card opened before the popover's code is in waits for it a moment, then (offline on a
+  // first visit, say) shows as the sheet until it closes.
+  const [sheetInstead, setSheetInstead] = useState(false);
+  const waiting = shown && wantsPopover && !popover;
   useEffect(() => {
-    if (!phone) return afterIdle(0, () => void loadPopover());
-  }, [phone]);
+    if (!shown) setSheetInstead(false);
+    if (!waiting) return;
+    const timer = setTimeout(() => setSheetInstead(true), POPOVER_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [shown, waiting]);
 
   const close = useCallback(
     (returnFocus: boolean) => {
@@ -160,7 +170,8 @@ export function WordLookup({
   const content = (
     <WordCard {...card} info={info} headingId={headingId} onClose={() => close(true)} />
   );
-  if (sheet) {
+  if (waiting && !sheetInstead) return null;
+  if (!wantsPopover || sheetInstead || !popover) {
     return (
       <Sheet
         key={open.index}
@@ -175,18 +186,16 @@ export function WordLookup({
     );
   }
   return (
-    <Suspense fallback={null}>
-      <WordPopover
-        open={open}
-        anchorRef={anchorRef}
-        headingId={headingId}
-        top={top}
-        bottom={bottom}
-        close={close}
-      >
-        {content}
-      </WordPopover>
-    </Suspense>
+    <popover.WordPopover
+      open={open}
+      anchorRef={anchorRef}
+      headingId={headingId}
+      top={top}
+      bottom={bottom}
+      close={close}
+    >
+      {content}
+    </popover.WordPopover>
   );
 }
 
