@@ -8,6 +8,8 @@ export interface RoutePreload {
   path: string;
   scripts: string[];
   styles: string[];
+  /** The API request of the screen's first render, with the route's parameters. */
+  data?: string;
 }
 
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
@@ -59,6 +61,7 @@ export function routePreloads(): Plugin {
           for (const style of css ?? []) styles.add(style);
         }
         return {
+          ...(route.data ? { data: route.data } : {}),
           path: route.path,
           scripts: files.map((file) => `/${file}`),
           styles: [...styles].map((file) => `/${file}`),

@@ -6,6 +6,8 @@ interface RoutePreload {
   path: string;
   scripts: string[];
   styles: string[];
+  /** The API request of the screen's first render, e.g. `/api/stories/:id`. */
+  data?: string;
 }
 
 /** The file the web build writes beside index.html (apps/web/route-preloads.ts). */
@@ -13,17 +15,41 @@ const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
-/** A route pattern (`/stories/:id`, `*`) as a test of a request path. */
-function matcher(pattern: string): (requestPath: string) => boolean {
-  if (pattern === '*') return () => true;
+/** A route's parameters (`:id` in `/stories/:id`) are positive integers, as every id of the API. */
+const ID = /^[1-9][0-9]{0,9}$/;
+
+/**
+ * A route pattern (`/stories/:id`, `*`) as a reading of a request path: its parameters when the
+ * path matches, else null.
+ */
+function matcher(pattern: string): (requestPath: string) => Record<string, string> | null {
+  if (pattern === '*') return () => ({});
+  const names: string[] = [];
   const source = pattern
     .split('/')
-    .map((segment) =>
-      segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
-    )
+    .map((segment) => {
+      if (!segment.startsWith(':')) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      names.push(segment.slice(1));
+      return '([^/]+)';
+    })
     .join('/');
   const expression = new RegExp(`^${source}/?$`);
-  return (requestPath) => expression.test(requestPath);
+  return (requestPath) => {
+    const found = expression.exec(requestPath);
+    if (!found) return null;
+    return Object.fromEntries(names.map((name, index) => [name, found[index + 1] ?? '']));
+  };
+}
+
+/** The data URL with the path's parameters, or null when one is not an id. */
+function dataUrl(template: string, params: Record<string, string>): string | null {
+  let valid = true;
+  const url = template.replace(/:(\w+)/g, (_whole, name: string) => {
+    const value = params[name] ?? '';
+    if (!ID.test(value)) valid = false;
+    return value;
+  });
+  return valid ? url : null;
 }
 
 /** Static paths first, then paths with parameters, then the catch-all, as the client router ranks them. */
@@ -49,8 +75,24 @@ export function routePages(distDir: string, indexHtml: string): (requestPath: st
           (href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`,
         ),
       ];
-      const page = indexHtml.replace('</head>', `\n    ${links.join('\n    ')}\n  </head>`);
-      return { matches: matcher(route.path), page };
+      return { match: matcher(route.path), data: route.data, links };
     });
-  return (requestPath) => routes.find((route) => route.matches(requestPath))?.page ?? indexHtml;
+  const page = (links: string[]) =>
+    indexHtml.replace('</head>', `\n    ${links.join('\n    ')}\n  </head>`);
+  const pages = new Map(routes.map((route) => [route, page(route.links)]));
+  return (requestPath) => {
+    for (const route of routes) {
+      const params = route.match(requestPath);
+      if (!params) continue;
+      // The screen's first request, fetched alongside its code (same mode and credentials as
+      // the app's fetch, so the browser hands the app this response).
+      const url = route.data ? dataUrl(route.data, params) : null;
+      if (!url) return pages.get(route) ?? indexHtml;
+      return page([
+        ...route.links,
+        `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(url)}">`,
+      ]);
+    }
+    return indexHtml;
+  };
 }

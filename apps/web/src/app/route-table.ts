@@ -12,6 +12,11 @@ export interface RouteScreen {
   loadingKey?: string;
   /** Only for visitors who are not signed in (a signed-in user is sent home). */
   guestOnly?: boolean;
+  /**
+   * The API request the screen's first render makes, with the route's parameters (`:id`, a
+   * positive integer): the server's page preloads it, so it travels with the code.
+   */
+  data?: string;
 }
 
 export const ROUTE_SCREENS: readonly RouteScreen[] = [
@@ -27,6 +32,7 @@ export const ROUTE_SCREENS: readonly RouteScreen[] = [
     module: 'features/stories/StoryScreen.tsx',
     name: 'StoryScreen',
     loadingKey: 'status.loadingStory',
+    data: '/api/stories/:id',
   },
   {
     path: '/study',

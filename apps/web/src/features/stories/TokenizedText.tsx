@@ -1,5 +1,5 @@
 import type { InterfaceLanguage } from '@lesefuchs/core/i18n/languages';
-import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { memo, type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StoryDetail, StoryToken, VocabularyEntry } from './stories-api';
 import { paragraphRanges, type TextRun, textRuns } from './word-lookup/text-runs';
@@ -31,18 +31,32 @@ export interface SentenceReading {
   onSeek(index: number): void;
 }
 
-/** A word with the punctuation that clings to it, laid out without a break. */
-export function WordRun({
-  text,
-  run,
-  className,
-  button,
-}: {
+interface WordRunProps {
   text: string;
   run: Extract<TextRun, { kind: 'word' }>;
   className: string;
   button: WordButtonProps & { 'data-testid'?: string; 'data-tour'?: string };
-}) {
+}
+
+/** Same props, value by value (the button's too): the word need not render again. */
+function sameWordRun(a: WordRunProps, b: WordRunProps): boolean {
+  if (a.text !== b.text || a.run !== b.run || a.className !== b.className) return false;
+  const keys = new Set([...Object.keys(a.button), ...Object.keys(b.button)]);
+  for (const key of keys) {
+    if (
+      a.button[key as keyof WordRunProps['button']] !==
+      b.button[key as keyof WordRunProps['button']]
+    )
+      return false;
+  }
+  return true;
+}
+
+/**
+ * A word with the punctuation that clings to it, laid out without a break. A memo: a tap that
+ * opens a card re-renders the two words whose state changed, not the whole text.
+ */
+export const WordRun = memo(function WordRun({ text, run, className, button }: WordRunProps) {
   return (
     <span className="word-run">
       {text.slice(run.start, run.word.start)}
@@ -52,7 +66,7 @@ export function WordRun({
       {text.slice(run.word.end, run.end)}
     </span>
   );
-}
+}, sameWordRun);
 
 /** Runs of a paragraph grouped by the audio sentence they start in (-1: none). */
 function groupBySentence(

@@ -49,21 +49,27 @@ export interface WordButtonProps {
 export function useWordLookup(onOpen?: () => void) {
   const [open, setOpen] = useState<OpenWord | null>(null);
   const close = useCallback(() => setOpen(null), []);
+  // One click handler for every word, the same on every render, so that the words of a long
+  // text skip re-rendering when the card opens or moves (TokenizedText's WordRun is a memo).
+  const latest = useRef({ open, onOpen });
+  latest.current = { open, onOpen };
+  const onWordClick = useCallback((event: MouseEvent<HTMLElement>) => {
+    const anchor = event.currentTarget;
+    const index = Number(anchor.dataset.wordIndex);
+    // A click with detail 0 comes from the keyboard (Enter or Space on the button).
+    const keyboard = event.detail === 0;
+    if (latest.current.open?.index === index) {
+      setOpen(null);
+      return;
+    }
+    latest.current.onOpen?.();
+    setOpen({ index, anchor, keyboard });
+  }, []);
   const wordProps = (index: number): WordButtonProps => ({
     'data-word-index': index,
     'aria-expanded': open?.index === index,
     'aria-haspopup': 'dialog',
-    onClick: (event) => {
-      const anchor = event.currentTarget;
-      // A click with detail 0 comes from the keyboard (Enter or Space on the button).
-      const keyboard = event.detail === 0;
-      if (open?.index === index) {
-        setOpen(null);
-        return;
-      }
-      onOpen?.();
-      setOpen({ index, anchor, keyboard });
-    },
+    onClick: onWordClick,
   });
   /** Opens the card of a word whose button is already on the page (e.g. a revealed blank). */
   const show = useCallback((index: number, keyboard: boolean) => {
