@@ -11,6 +11,7 @@ import {
   CHROMIUM,
   CHROMIUM_ARGS,
   missingPrerequisite,
+  signUp,
   startProductionServer,
 } from './production-server.ts';
 
@@ -84,16 +85,4 @@ export async function run(): Promise<string[]> {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-async function signUp(page: import('@playwright/test').Page) {
-  const email = `bench-${Date.now()}@example.com`;
-  const signUp = await page.request.post('/api/auth/sign-up/email', {
-    data: { email, password: 'correct horse battery', name: `Bench${Date.now() % 1_000_000}` },
-  });
-  if (!signUp.ok()) throw new Error(`sign-up: ${signUp.status()}`);
-  const mailbox = await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
-  const { messages } = (await mailbox.json()) as { messages: { links: string[] }[] };
-  const link = new URL(messages[0]?.links[0] ?? '');
-  await page.request.get(`${link.pathname}${link.search}`);
 }

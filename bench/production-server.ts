@@ -74,3 +74,16 @@ export async function startProductionServer(dataDir: string) {
   await stop();
   throw new Error('the server did not start within 60 s');
 }
+
+/** Signs a new learner up and confirms the address through the dev mailbox (cookies on `page`). */
+export async function signUp(page: import('@playwright/test').Page) {
+  const email = `bench-${Date.now()}@example.com`;
+  const signUp = await page.request.post('/api/auth/sign-up/email', {
+    data: { email, password: 'correct horse battery', name: `Bench${Date.now() % 1_000_000}` },
+  });
+  if (!signUp.ok()) throw new Error(`sign-up: ${signUp.status()}`);
+  const mailbox = await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+  const { messages } = (await mailbox.json()) as { messages: { links: string[] }[] };
+  const link = new URL(messages[0]?.links[0] ?? '');
+  await page.request.get(`${link.pathname}${link.search}`);
+}

@@ -56,6 +56,8 @@ class ReadingListStore {
   private queue: SyncQueue<ReadingChange> | null = null;
   private readonly listeners = new Set<() => void>();
   private loadedOwner: string | undefined;
+  /** Changes made before the session check answered, applied to the owner it names. */
+  private early: ReadingChange[] = [];
 
   constructor(private readonly list: ReadingListName) {}
 
@@ -80,7 +82,9 @@ class ReadingListStore {
   private set(entries: readonly ReadingEntry[]): void {
     this.entries = [...entries].sort((a, b) => b.at - a.at);
     try {
-      localStorage.setItem(this.keyOf(this.owner), JSON.stringify(this.entries));
+      // Whose list it is may not be known yet (see change): then it is kept until it is.
+      if (this.loadedOwner !== undefined)
+        localStorage.setItem(this.keyOf(this.owner), JSON.stringify(this.entries));
     } catch {
       // Storage full: the list still shows for this visit.
     }
@@ -96,7 +100,10 @@ class ReadingListStore {
     this.owner = owner;
     this.entries = this.readLocal(owner);
     for (const listener of this.listeners) listener();
-    if (!owner) return;
+    if (!owner) {
+      this.replayEarly();
+      return;
+    }
     this.queue = new SyncQueue<ReadingChange>({
       type: this.list,
       policy: POLICY[this.list],
@@ -104,7 +111,15 @@ class ReadingListStore {
       send: (request) => api<SyncResponse>('/api/sync', { method: 'POST', body: request }),
     });
     this.queue.start();
+    this.replayEarly();
     void this.migrateGuestList().finally(() => void this.refresh());
+  }
+
+  /** The changes made before the owner was known, now made for them (queued when signed in). */
+  private replayEarly(): void {
+    const early = this.early;
+    this.early = [];
+    for (const change of early) this.change(change);
   }
 
   private async migrateGuestList(): Promise<void> {
@@ -143,9 +158,14 @@ class ReadingListStore {
     }
   }
 
+  /**
+   * A change, shown at once. Before the session check has answered (a tap on a page that came
+   * up first), it waits to be made for the owner the check names, rather than for the guest.
+   */
   change(change: ReadingChange): void {
     this.set(apply(this.entries, change));
-    this.queue?.enqueue(change);
+    if (this.loadedOwner === undefined) this.early.push(change);
+    else this.queue?.enqueue(change);
   }
 
   subscribe = (listener: () => void) => {

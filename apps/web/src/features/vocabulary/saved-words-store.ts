@@ -39,6 +39,8 @@ interface State {
 
 let state: State = { owner: null, words: [], notice: null };
 let loadedOwner: string | undefined;
+/** What the learner did before the session check answered, done for the owner it names. */
+let early: (() => void)[] = [];
 let queue: SyncQueue<SavedWordChange> | null = null;
 let sweepTimer: ReturnType<typeof setInterval> | null = null;
 let guestCounter = 0;
@@ -76,6 +78,12 @@ const queuedVocabularyIds = () =>
       .filter((id): id is number => id !== undefined),
   );
 
+function replayEarly(): void {
+  const pending = early;
+  early = [];
+  for (const action of pending) action();
+}
+
 /** Switches to a signed-in user (or the guest) and loads their words. */
 export function setSavedWordsOwner(owner: string | null): void {
   if (loadedOwner === (owner ?? '')) return;
@@ -90,7 +98,10 @@ export function setSavedWordsOwner(owner: string | null): void {
     const swept = sweepTemporary(state.words, Date.now(), (word) => queued.has(word.vocabularyId));
     if (swept.length !== state.words.length) setState({ words: swept });
   }, TEMP_SWEEP_EVERY_MS);
-  if (!owner) return;
+  if (!owner) {
+    replayEarly();
+    return;
+  }
   queue = new SyncQueue<SavedWordChange>({
     type: 'vocabulary',
     policy: SAVED_WORD_QUEUE,
@@ -117,6 +128,7 @@ export function setSavedWordsOwner(owner: string | null): void {
     },
   });
   queue.start();
+  replayEarly();
   void migrateGuestWords().finally(() => {
     void reloadSavedWords();
     dailySync(owner);
@@ -187,6 +199,10 @@ export function saveWord(
   entry: VocabularyEntry,
   context: { source: SaveSource; storyId?: number; storyTitle?: string; contextSentence?: string },
 ): void {
+  if (loadedOwner === undefined) {
+    early.push(() => saveWord(entry, context));
+    return;
+  }
   if (isSaved(entry)) return;
   const now = Date.now();
   const owner = state.owner;
@@ -219,6 +235,10 @@ export function saveWord(
 
 /** Removes a word at once; the server's copy stays hidden for 45 s. */
 export function removeWord(word: SavedWord): void {
+  if (loadedOwner === undefined) {
+    early.push(() => removeWord(word));
+    return;
+  }
   const owner = state.owner;
   setState({ words: state.words.filter((saved) => saved.id !== word.id) });
   if (!owner) return;
@@ -235,6 +255,10 @@ export function removeWord(word: SavedWord): void {
 
 /** Removes every saved word, here and on the server. */
 export function clearWords(): void {
+  if (loadedOwner === undefined) {
+    early.push(clearWords);
+    return;
+  }
   const owner = state.owner;
   const now = Date.now();
   for (const word of state.words) removedAt.set(word.vocabularyId, now);
