@@ -1,5 +1,5 @@
 import type { InterfaceLanguage } from '@lesefuchs/core/i18n/languages';
-import { memo, type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { type MouseEvent, memo, type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StoryDetail, StoryToken, VocabularyEntry } from './stories-api';
 import { paragraphRanges, type TextRun, textRuns } from './word-lookup/text-runs';
@@ -68,6 +68,53 @@ export const WordRun = memo(function WordRun({ text, run, className, button }: W
   );
 }, sameWordRun);
 
+/**
+ * A paragraph while no audio is followed. A memo: a card opening or moving re-renders the
+ * paragraphs of the words it leaves and reaches, not the whole text.
+ */
+const PlainParagraph = memo(function PlainParagraph({
+  text,
+  runs,
+  tokens,
+  boldTargets,
+  openToken,
+  onWordClick,
+}: {
+  text: string;
+  runs: TextRun[];
+  tokens: StoryToken[];
+  boldTargets: boolean;
+  /** The open word when it is in this paragraph, else null. */
+  openToken: number | null;
+  onWordClick: (event: MouseEvent<HTMLElement>) => void;
+}) {
+  return (
+    <p className="text-lg leading-relaxed">
+      {runs.map((run) => {
+        if (run.kind === 'text') return text.slice(run.start, run.end);
+        const token = tokens[run.token] as StoryToken;
+        const open = openToken === run.token;
+        return (
+          <WordRun
+            key={run.start}
+            text={text}
+            run={run}
+            className={`word ${token.target && boldTargets ? 'word-target' : ''} ${open ? 'word-open' : ''}`}
+            button={{
+              'data-word-index': run.token,
+              'aria-expanded': open,
+              'aria-haspopup': 'dialog',
+              onClick: onWordClick,
+              'data-testid': 'story-word',
+              'data-tour': token.target ? 'story-word' : undefined,
+            }}
+          />
+        );
+      })}
+    </p>
+  );
+});
+
 /** Runs of a paragraph grouped by the audio sentence they start in (-1: none). */
 function groupBySentence(
   runs: TextRun[],
@@ -100,7 +147,7 @@ export function TokenizedText({
   onSpeak,
 }: Props) {
   const { t } = useTranslation();
-  const { open, wordProps, card } = useStoryLookup(detail, language, onWordOpen);
+  const { open, wordProps, onWordClick, card } = useStoryLookup(detail, language, onWordOpen);
   const text = detail.story.contentDe;
   const sentences = reading?.sentences ?? [];
   const container = useRef<HTMLDivElement>(null);
@@ -120,7 +167,11 @@ export function TokenizedText({
 
   const paragraphs = useMemo(
     () =>
-      paragraphRanges(text).map((span) => ({ span, runs: textRuns(text, detail.tokens, span) })),
+      paragraphRanges(text).map((span) => {
+        const runs = textRuns(text, detail.tokens, span);
+        const tokens = new Set(runs.flatMap((run) => (run.kind === 'word' ? [run.token] : [])));
+        return { span, runs, tokens };
+      }),
     [text, detail.tokens],
   );
 
@@ -149,41 +200,48 @@ export function TokenizedText({
       lang="de"
       data-tour="story-text"
     >
-      {paragraphs.map(({ span, runs }) => (
-        <p key={span.start} className="text-lg leading-relaxed">
-          {reading
-            ? groupBySentence(runs, sentences).map((group) =>
-                group.sentence < 0 ? (
-                  group.runs.map(renderRun)
-                ) : (
-                  <span
-                    key={group.start}
-                    className={`sentence ${group.sentence === reading.active ? 'sentence-active' : ''}`}
-                    data-testid="story-sentence"
-                    aria-current={group.sentence === reading.active ? 'true' : undefined}
-                  >
-                    {group.runs[0] &&
-                      sentences[group.sentence]?.from !== undefined &&
-                      sentenceStartsIn(
-                        group.runs[0],
-                        sentences[group.sentence]?.from as number,
-                      ) && (
-                        <button
-                          type="button"
-                          className="sentence-seek"
-                          aria-label={t('audio.playFromSentence', { number: group.sentence + 1 })}
-                          onClick={() => reading.onSeek(group.sentence)}
-                        >
-                          <span aria-hidden>▸</span>
-                        </button>
-                      )}
-                    {group.runs.map(renderRun)}
-                  </span>
-                ),
-              )
-            : runs.map(renderRun)}
-        </p>
-      ))}
+      {paragraphs.map(({ span, runs, tokens }) =>
+        reading ? (
+          <p key={span.start} className="text-lg leading-relaxed">
+            {groupBySentence(runs, sentences).map((group) =>
+              group.sentence < 0 ? (
+                group.runs.map(renderRun)
+              ) : (
+                <span
+                  key={group.start}
+                  className={`sentence ${group.sentence === reading.active ? 'sentence-active' : ''}`}
+                  data-testid="story-sentence"
+                  aria-current={group.sentence === reading.active ? 'true' : undefined}
+                >
+                  {group.runs[0] &&
+                    sentences[group.sentence]?.from !== undefined &&
+                    sentenceStartsIn(group.runs[0], sentences[group.sentence]?.from as number) && (
+                      <button
+                        type="button"
+                        className="sentence-seek"
+                        aria-label={t('audio.playFromSentence', { number: group.sentence + 1 })}
+                        onClick={() => reading.onSeek(group.sentence)}
+                      >
+                        <span aria-hidden>▸</span>
+                      </button>
+                    )}
+                  {group.runs.map(renderRun)}
+                </span>
+              ),
+            )}
+          </p>
+        ) : (
+          <PlainParagraph
+            key={span.start}
+            text={text}
+            runs={runs}
+            tokens={detail.tokens}
+            boldTargets={boldTargets}
+            openToken={open && tokens.has(open.index) ? open.index : null}
+            onWordClick={onWordClick}
+          />
+        ),
+      )}
       <WordLookup {...card} compact={clickAction === 'tooltip'} action={action} onSpeak={onSpeak} />
     </div>
   );

@@ -76,7 +76,7 @@ export function useWordLookup(onOpen?: () => void) {
     const anchor = document.querySelector<HTMLElement>(`[data-word-index="${index}"]`);
     if (anchor) setOpen({ index, anchor, keyboard });
   }, []);
-  return { open, close, show, wordProps };
+  return { open, close, show, wordProps, onWordClick };
 }
 
 /** How much of the window the sticky header and player cover at the top, the navigation at the bottom. */

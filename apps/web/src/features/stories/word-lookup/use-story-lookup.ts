@@ -25,7 +25,7 @@ export function useStoryLookup(
         ? sentenceTranslation(detail.story.contentDe, translated, info.sentence.start)
         : null;
   }, [detail, language]);
-  const { open, close, show, wordProps } = useWordLookup(onOpen);
+  const { open, close, show, wordProps, onWordClick } = useWordLookup(onOpen);
   const card = {
     open,
     info: open ? wordInfo(detail, open.index, byId) : null,
@@ -33,5 +33,5 @@ export function useStoryLookup(
     language,
     translate,
   };
-  return { open, close, show, wordProps, card };
+  return { open, close, show, wordProps, onWordClick, card };
 }
