@@ -11,6 +11,7 @@ import {
   CHROMIUM,
   CHROMIUM_ARGS,
   missingPrerequisite,
+  openFlashcards,
   signUp,
   startProductionServer,
 } from './production-server.ts';
@@ -36,13 +37,7 @@ export async function run(): Promise<string[]> {
     const page = await context.newPage();
     await page.addInitScript(`localStorage.setItem('lesefuchs.tours.completed', '["app"]')`);
     await signUp(page);
-    const session = await page.request.post('/api/flashcards/session', {
-      data: { deck: 'level-a1', newCount: 50, reviewCount: 0 },
-    });
-    if (!session.ok()) throw new Error(`session: ${session.status()}`);
-    await page.goto('/study/flashcards');
-    const card = page.locator('article[data-card-id]');
-    await card.waitFor({ timeout: 20_000 });
+    const card = await openFlashcards(page, 50);
 
     const times: number[] = [];
     for (let i = 0; i < GRADES; i++) {

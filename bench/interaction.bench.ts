@@ -11,6 +11,7 @@ import {
   CHROMIUM,
   CHROMIUM_ARGS,
   missingPrerequisite,
+  openFlashcards,
   signUp,
   startProductionServer,
 } from './production-server.ts';
@@ -63,13 +64,7 @@ async function wordTaps(page: Page): Promise<number[]> {
 }
 
 async function grades(page: Page): Promise<number[]> {
-  const session = await page.request.post('/api/flashcards/session', {
-    data: { deck: 'level-a1', newCount: 30, reviewCount: 0 },
-  });
-  if (!session.ok()) throw new Error(`session: ${session.status()}`);
-  await page.goto('/study/flashcards');
-  const card = page.locator('article[data-card-id]');
-  await card.waitFor({ timeout: 20_000 });
+  const card = await openFlashcards(page, 30);
   await page.evaluate(OBSERVE);
   await throttled(page);
   const times: number[] = [];

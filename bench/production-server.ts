@@ -87,3 +87,15 @@ export async function signUp(page: import('@playwright/test').Page) {
   const link = new URL(messages[0]?.links[0] ?? '');
   await page.request.get(`${link.pathname}${link.search}`);
 }
+
+/** Gets `newCards` new A1 cards for the learner of `page` and opens the flashcards on the first. */
+export async function openFlashcards(page: import('@playwright/test').Page, newCards: number) {
+  const session = await page.request.post('/api/flashcards/session', {
+    data: { deck: 'level-a1', newCount: newCards, reviewCount: 0 },
+  });
+  if (!session.ok()) throw new Error(`session: ${session.status()}`);
+  await page.goto('/study/flashcards');
+  const card = page.locator('article[data-card-id]');
+  await card.waitFor({ timeout: 20_000 });
+  return card;
+}

@@ -1,23 +1,22 @@
 import { useEffect } from 'react';
 import { useDeviceUser } from '../../lib/use-device-user';
-import { hydrateListens, setListenOwner } from './listens';
+import { hydrateListens } from './listens';
 
 /** Idle start of the daily merge (spec 1 §9: 1500 ms timeout, 300 ms fallback). */
 const IDLE_TIMEOUT_MS = 1_500;
 const IDLE_FALLBACK_MS = 300;
 
 /**
- * Counts listens for whoever is signed in (or the guest), and once a day merges the listened
- * audio the server knows into the device when the browser is idle. Renders nothing.
+ * Once a day merges the listened audio the server knows into the device when the browser is
+ * idle. Renders nothing.
  */
 export function AudioSync() {
   // Offline, the user last signed in on this device keeps their listens.
   const { userId, status, offline } = useDeviceUser();
 
   useEffect(() => {
-    if (status === 'checking') return;
-    setListenOwner(userId);
-    if (!userId || offline) return;
+    // (Whose listens they are, the store learns from the layout: lib/owners.ts.)
+    if (status === 'checking' || !userId || offline) return;
     const hydrate = () => void hydrateListens(userId).catch(() => undefined);
     const idle =
       typeof window.requestIdleCallback === 'function'

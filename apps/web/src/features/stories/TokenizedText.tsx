@@ -68,6 +68,36 @@ export const WordRun = memo(function WordRun({ text, run, className, button }: W
   );
 }, sameWordRun);
 
+/** A run of a story's text: as it is, or a word (a button that opens its card). */
+function storyRun(
+  text: string,
+  run: TextRun,
+  tokens: StoryToken[],
+  boldTargets: boolean,
+  openToken: number | null,
+  onWordClick: (event: MouseEvent<HTMLElement>) => void,
+): ReactNode {
+  if (run.kind === 'text') return text.slice(run.start, run.end);
+  const token = tokens[run.token] as StoryToken;
+  const open = openToken === run.token;
+  return (
+    <WordRun
+      key={run.start}
+      text={text}
+      run={run}
+      className={`word ${token.target && boldTargets ? 'word-target' : ''} ${open ? 'word-open' : ''}`}
+      button={{
+        'data-word-index': run.token,
+        'aria-expanded': open,
+        'aria-haspopup': 'dialog',
+        onClick: onWordClick,
+        'data-testid': 'story-word',
+        'data-tour': token.target ? 'story-word' : undefined,
+      }}
+    />
+  );
+}
+
 /**
  * A paragraph while no audio is followed. A memo: a card opening or moving re-renders the
  * paragraphs of the words it leaves and reaches, not the whole text.
@@ -90,27 +120,7 @@ const PlainParagraph = memo(function PlainParagraph({
 }) {
   return (
     <p className="text-lg leading-relaxed">
-      {runs.map((run) => {
-        if (run.kind === 'text') return text.slice(run.start, run.end);
-        const token = tokens[run.token] as StoryToken;
-        const open = openToken === run.token;
-        return (
-          <WordRun
-            key={run.start}
-            text={text}
-            run={run}
-            className={`word ${token.target && boldTargets ? 'word-target' : ''} ${open ? 'word-open' : ''}`}
-            button={{
-              'data-word-index': run.token,
-              'aria-expanded': open,
-              'aria-haspopup': 'dialog',
-              onClick: onWordClick,
-              'data-testid': 'story-word',
-              'data-tour': token.target ? 'story-word' : undefined,
-            }}
-          />
-        );
-      })}
+      {runs.map((run) => storyRun(text, run, tokens, boldTargets, openToken, onWordClick))}
     </p>
   );
 });
@@ -147,7 +157,7 @@ export function TokenizedText({
   onSpeak,
 }: Props) {
   const { t } = useTranslation();
-  const { open, wordProps, onWordClick, card } = useStoryLookup(detail, language, onWordOpen);
+  const { open, onWordClick, card } = useStoryLookup(detail, language, onWordOpen);
   const text = detail.story.contentDe;
   const sentences = reading?.sentences ?? [];
   const container = useRef<HTMLDivElement>(null);
@@ -175,23 +185,8 @@ export function TokenizedText({
     [text, detail.tokens],
   );
 
-  const renderRun = (run: TextRun) => {
-    if (run.kind === 'text') return text.slice(run.start, run.end);
-    const token = detail.tokens[run.token] as StoryToken;
-    return (
-      <WordRun
-        key={run.start}
-        text={text}
-        run={run}
-        className={`word ${token.target && boldTargets ? 'word-target' : ''} ${open?.index === run.token ? 'word-open' : ''}`}
-        button={{
-          ...wordProps(run.token),
-          'data-testid': 'story-word',
-          'data-tour': token.target ? 'story-word' : undefined,
-        }}
-      />
-    );
-  };
+  const renderRun = (run: TextRun) =>
+    storyRun(text, run, detail.tokens, boldTargets, open?.index ?? null, onWordClick);
 
   return (
     <div
