@@ -17,6 +17,13 @@ import {
 
 const PAGES = ['/', '/stories', '/stories/1', '/study/flashcards'];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/**
+ * Lighthouse's CPU slowdown (4 in the mobile preset). It is relative to the host: Lighthouse's
+ * docs ("Calibrating the CPU slowdown") suggest 2× on a host whose benchmark index is a low-end
+ * desktop's (1000–1500) to reach a mid-range phone. The table prints the host's index; the
+ * goals are judged at the preset's 4×, and a calibrated run is for comparison across hosts.
+ */
+const CPU_SLOWDOWN = Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN ?? 4);
 
 interface Figures {
   performance: number;
@@ -25,6 +32,7 @@ interface Figures {
   tbtMs: number;
   cls: number;
   transferKb: number;
+  benchmarkIndex: number;
 }
 
 const median = (values: number[]) => {
@@ -75,6 +83,8 @@ async function measure(url: string, port: number): Promise<Figures> {
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility'],
+    // (merged into the preset's throttling, as the CLI's --throttling.cpuSlowdownMultiplier is)
+    throttling: { cpuSlowdownMultiplier: CPU_SLOWDOWN },
   });
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
   const { categories, audits } = result.lhr;
@@ -85,6 +95,7 @@ async function measure(url: string, port: number): Promise<Figures> {
     tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
     cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
     transferKb: (audits['total-byte-weight']?.numericValue ?? Number.NaN) / 1024,
+    benchmarkIndex: result.lhr.environment.benchmarkIndex,
   };
 }
 
@@ -95,14 +106,16 @@ export async function run(): Promise<string[]> {
   const server = await startProductionServer(dataDir);
   const chromium = await startChromium();
   const lines = [
-    `mobile preset, median of ${RUNS}; goals: performance ≥ 95, LCP ≤ 2000 ms, TBT ≤ 150 ms, CLS ≤ 0.02, accessibility 100`,
+    `mobile preset${CPU_SLOWDOWN === 4 ? '' : ` with a ${CPU_SLOWDOWN}× CPU slowdown (calibrated, not the preset's 4×)`}, median of ${RUNS}; goals: performance ≥ 95, LCP ≤ 2000 ms, TBT ≤ 150 ms, CLS ≤ 0.02, accessibility 100`,
     'page                 perf  a11y   LCP ms   TBT ms    CLS   transfer KB',
   ];
+  const benchmarkIndexes: number[] = [];
   try {
     for (const page of PAGES) {
       const runs: Figures[] = [];
       for (let i = 0; i < RUNS; i++)
         runs.push(await measure(`${server.url}${page}`, chromium.port));
+      benchmarkIndexes.push(median(runs.map((figures) => figures.benchmarkIndex)));
       const pick = (key: keyof Figures) => median(runs.map((figures) => figures[key]));
       lines.push(
         [
@@ -116,6 +129,9 @@ export async function run(): Promise<string[]> {
         ].join(' '),
       );
     }
+    lines.push(
+      `host CPU benchmark index (Lighthouse): ${benchmarkIndexes.map((index) => index.toFixed(0)).join(', ')}`,
+    );
   } finally {
     await chromium.stop();
     await server.stop();

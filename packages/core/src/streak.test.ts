@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dayIn, EMPTY_STREAK, nextStreak, type StreakState, streakFromDays } from './streak.ts';
+import {
+  dayIn,
+  EMPTY_STREAK,
+  localDay,
+  nextStreak,
+  type StreakState,
+  streakFromDays,
+} from './streak.ts';
 
 const after = (days: string[]) => days.reduce(nextStreak, EMPTY_STREAK);
 
@@ -71,4 +78,30 @@ describe('dayIn', () => {
     expect(dayIn(new Date('2026-11-22T03:00:00Z'), 'America/Mexico_City')).toBe('2026-11-21');
     expect(dayIn(new Date('2026-03-29T00:30:00Z'), 'Europe/Berlin')).toBe('2026-03-29');
   });
+});
+
+describe('localDay', () => {
+  it.each(['UTC', 'Pacific/Kiritimati', 'America/Adak', 'Asia/Kolkata'])(
+    'is the day dayIn gives in the runtime time zone (%s)',
+    (zone) => {
+      const before = process.env.TZ;
+      process.env.TZ = zone;
+      try {
+        fc.assert(
+          fc.property(
+            fc.date({
+              min: new Date('1990-01-01'),
+              max: new Date('2100-01-01'),
+              noInvalidDate: true,
+            }),
+            (at) => {
+              expect(localDay(at)).toBe(dayIn(at, zone));
+            },
+          ),
+        );
+      } finally {
+        process.env.TZ = before;
+      }
+    },
+  );
 });

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ApiError } from './errors.ts';
 import { readJsonBody } from './request-guard.ts';
 
@@ -7,12 +7,12 @@ import { readJsonBody } from './request-guard.ts';
  * Reads the request body as JSON (see `readJsonBody`: any content type, unsafe text refused)
  * and validates it against the schema.
  */
-export async function parseJsonBody<S extends z.ZodType>(
+export async function parseJsonBody<S extends z.core.$ZodType>(
   c: Context,
   schema: S,
 ): Promise<z.infer<S>> {
   const body = await readJsonBody(c);
-  const parsed = schema.safeParse(body ?? null);
+  const parsed = z.safeParse(schema, body ?? null);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
     const where = first?.path.length ? `${first.path.join('.')}: ` : '';

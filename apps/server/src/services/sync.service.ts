@@ -1,12 +1,12 @@
 import type { SyncOperation, SyncRequest, SyncResponse } from '@lesefuchs/core';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import { isDataRefusal } from '../db/errors.ts';
 import { appliedOperations } from '../db/schema/index.ts';
 
 /** Applies one kind of queued operation for a user, inside the transaction it is given. */
-export interface SyncHandler<S extends z.ZodType = z.ZodType> {
+export interface SyncHandler<S extends z.core.$ZodType = z.core.$ZodType> {
   /** Validates the payload of each operation of this type. */
   payload: S;
   apply(tx: Database, userId: string, payload: z.infer<S>, operation: SyncOperation): Promise<void>;
@@ -16,7 +16,7 @@ export interface SyncHandler<S extends z.ZodType = z.ZodType> {
 export class SyncRegistry {
   private readonly handlers = new Map<string, SyncHandler>();
 
-  register<S extends z.ZodType>(type: string, handler: SyncHandler<S>): void {
+  register<S extends z.core.$ZodType>(type: string, handler: SyncHandler<S>): void {
     if (this.handlers.has(type)) throw new Error(`sync type "${type}" is registered twice`);
     this.handlers.set(type, handler as unknown as SyncHandler);
   }
@@ -59,7 +59,7 @@ export async function applySyncBatch(
   if (!handler) throw new UnknownSyncTypeError(`Unknown sync type "${request.type}".`);
   const results: SyncResponse['results'] = [];
   for (const operation of request.operations) {
-    const parsed = handler.payload.safeParse(operation.payload);
+    const parsed = z.safeParse(handler.payload, operation.payload);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';

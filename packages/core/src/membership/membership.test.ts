@@ -2,13 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   isPremium,
   MEMBERSHIP_STATUSES,
-  membershipResponseSchema,
-  NO_MEMBERSHIP,
   PREMIUM_STATUSES,
   premiumOnlyAudioChoices,
   premiumRequiredMessage,
   premiumVoiceOfAudioFile,
 } from './membership.ts';
+import { membershipResponseSchema, NO_MEMBERSHIP } from './membership-schema.ts';
 
 const now = new Date('2026-11-23T12:00:00.000Z');
 

@@ -1,7 +1,6 @@
 // Premium membership (spec 2 §3 "Membership", §4 "Membership", §6): who is premium, and which
 // audio choices are premium-only. The server enforces these rules; the web app uses the same
 // ones to disable what a learner may not choose.
-import { z } from 'zod';
 import type { Preferences } from '../preferences/preferences.ts';
 
 /** Every subscription status a membership can have; a user without one is 'none'. */
@@ -29,24 +28,6 @@ export function isPremium(membership: Membership, now: Date = new Date()): boole
   if (Number.isNaN(expiresAt)) return false;
   return expiresAt > now.getTime();
 }
-
-/** `GET /api/membership` (spec 2 §7 get_membership): the names the spec gives, in snake_case. */
-export const membershipResponseSchema = z.object({
-  /** Whether the user is premium now (status and expiry together). */
-  is_premium: z.boolean(),
-  /** The stored status; an expired membership keeps its status but is not premium. */
-  subscription_status: z.enum(MEMBERSHIP_STATUSES),
-  /** When premium ends (ISO 8601), or null for no expiry. */
-  premium_expires_at: z.iso.datetime({ offset: true }).nullable(),
-});
-export type MembershipResponse = z.infer<typeof membershipResponseSchema>;
-
-/** The membership of a user who has none. */
-export const NO_MEMBERSHIP: MembershipResponse = {
-  is_premium: false,
-  subscription_status: 'none',
-  premium_expires_at: null,
-};
 
 /** Audio speeds only premium members may choose (spec 2 §6); 1.0 is everyone's. */
 export const PREMIUM_AUDIO_SPEEDS = [

@@ -1,4 +1,6 @@
-import { z } from 'zod';
+// zod/mini: the web app reads preferences before its first paint, and the mini build is a
+// fraction of the classic one to load and to construct.
+import * as z from 'zod/mini';
 import { CATEGORIES, LEVELS } from '../content/taxonomy.ts';
 
 /** The leech threshold stored for 'never' (spec 1 §9). */
@@ -7,77 +9,78 @@ export const LEECH_NEVER = 50;
 const levelOrAll = z.union([z.literal('all'), z.array(z.enum(LEVELS))]);
 const topicsOrAll = z.union([z.literal('all'), z.array(z.enum(CATEGORIES))]);
 const speed = z.enum(['slow', 'normal', 'fast']);
+const deck = z.string().check(z.minLength(1), z.maxLength(40));
+
+const field = <S extends z.ZodMiniType>(schema: S, fallback: z.output<S>) =>
+  [schema, fallback] as const;
+
+/** Every preference of spec 1 §3 with the values it accepts (strictly) and its default. */
+const fields = {
+  themeMode: field(z.enum(['auto', 'light', 'dark']), 'auto'),
+  showPronunciationGuides: field(z.boolean(), true),
+  autoPlayTTSNewWords: field(z.boolean(), true),
+  enableDifficultyHints: field(z.boolean(), false),
+  storyDifficulty: field(levelOrAll, 'all'),
+  storyTopics: field(topicsOrAll, 'all'),
+  storyMode: field(
+    z.enum(['normal', 'lesson', 'focus', 'hyperfocus', 'learning', 'practice']),
+    'normal',
+  ),
+  showReadStories: field(z.boolean(), true),
+  targetLanguage: field(z.literal('de'), 'de'),
+  nativeLanguage: field(z.enum(['en', 'es', 'kr']), 'en'),
+  audioSpeed: field(z.enum(['0.7', '1.0', '1.5']), '1.0'),
+  audioVoice: field(z.enum(['Amala', 'Florian']), 'Amala'),
+  audioDefaultLevel: field(z.union([z.literal('All'), z.array(z.enum(LEVELS))]), 'All'),
+  audiosOpenTextOnPlay: field(z.boolean(), false),
+  hyperfocusSpeed: field(speed, 'normal'),
+  flashcardsAutoSpeed: field(z.enum(['slow', 'normal', 'fast', 'veryFast']), 'normal'),
+  flashcardsDefaultDeck: field(deck, 'database'),
+  leechThreshold: field(
+    z.union([z.int().check(z.minimum(1), z.maximum(LEECH_NEVER)), z.literal('never')]),
+    8,
+  ),
+  targetWordClickAction: field(z.enum(['inline', 'tooltip']), 'inline'),
+  boldTargetWords: field(z.boolean(), true),
+  /** Not in the spec: a tap on a word pauses the story's audio (off: the audio reads on). */
+  pauseAudioOnWordTap: field(z.boolean(), false),
+  swipeRightToReturn: field(z.boolean(), false),
+  swipeLeftToTranslate: field(z.boolean(), false),
+  vocabularyDefaultDeck: field(deck, 'database'),
+  vocabularyDefaultLevel: field(z.union([z.literal('All'), z.enum(LEVELS)]), 'All'),
+  quizDefaultStudyMode: field(z.enum(['vocabulary', 'context']), 'vocabulary'),
+  quizDefaultGameMode: field(z.enum(['score', 'timer', 'lightning']), 'score'),
+  quizDefaultDeck: field(deck, 'database'),
+  quizShowQuestionExample: field(z.boolean(), true),
+  useGermanStemmer: field(z.boolean(), false),
+  showSavedRemovedMessage: field(z.boolean(), true),
+  notifications: field(z.boolean(), true),
+  autoPlayAudio: field(z.boolean(), false),
+};
+
+type Fields = typeof fields;
+const mapFields = <T>(make: (field: readonly [z.ZodMiniType, unknown]) => T): unknown =>
+  Object.fromEntries(Object.entries(fields).map(([key, entry]) => [key, make(entry)]));
 
 /**
- * Every preference of spec 1 §3 with its default. Unknown keys are dropped and a value of the
- * wrong type falls back to its default, so a damaged or old stored object still loads.
+ * Stored preferences, read leniently: unknown keys are dropped and a missing value or one of
+ * the wrong type falls back to its default, so a damaged or old stored object still loads.
  */
-export const preferencesSchema = z.object({
-  themeMode: z.enum(['auto', 'light', 'dark']).catch('auto').default('auto'),
-  showPronunciationGuides: z.boolean().catch(true).default(true),
-  autoPlayTTSNewWords: z.boolean().catch(true).default(true),
-  enableDifficultyHints: z.boolean().catch(false).default(false),
-  storyDifficulty: levelOrAll.catch('all').default('all'),
-  storyTopics: topicsOrAll.catch('all').default('all'),
-  storyMode: z
-    .enum(['normal', 'lesson', 'focus', 'hyperfocus', 'learning', 'practice'])
-    .catch('normal')
-    .default('normal'),
-  showReadStories: z.boolean().catch(true).default(true),
-  targetLanguage: z.literal('de').catch('de').default('de'),
-  nativeLanguage: z.enum(['en', 'es', 'kr']).catch('en').default('en'),
-  audioSpeed: z.enum(['0.7', '1.0', '1.5']).catch('1.0').default('1.0'),
-  audioVoice: z.enum(['Amala', 'Florian']).catch('Amala').default('Amala'),
-  audioDefaultLevel: z
-    .union([z.literal('All'), z.array(z.enum(LEVELS))])
-    .catch('All')
-    .default('All'),
-  audiosOpenTextOnPlay: z.boolean().catch(false).default(false),
-  hyperfocusSpeed: speed.catch('normal').default('normal'),
-  flashcardsAutoSpeed: z
-    .enum(['slow', 'normal', 'fast', 'veryFast'])
-    .catch('normal')
-    .default('normal'),
-  flashcardsDefaultDeck: z.string().min(1).max(40).catch('database').default('database'),
-  leechThreshold: z
-    .union([z.number().int().min(1).max(LEECH_NEVER), z.literal('never')])
-    .catch(8)
-    .default(8),
-  targetWordClickAction: z.enum(['inline', 'tooltip']).catch('inline').default('inline'),
-  boldTargetWords: z.boolean().catch(true).default(true),
-  /** Not in the spec: a tap on a word pauses the story's audio (off: the audio reads on). */
-  pauseAudioOnWordTap: z.boolean().catch(false).default(false),
-  swipeRightToReturn: z.boolean().catch(false).default(false),
-  swipeLeftToTranslate: z.boolean().catch(false).default(false),
-  vocabularyDefaultDeck: z.string().min(1).max(40).catch('database').default('database'),
-  vocabularyDefaultLevel: z
-    .union([z.literal('All'), z.enum(LEVELS)])
-    .catch('All')
-    .default('All'),
-  quizDefaultStudyMode: z.enum(['vocabulary', 'context']).catch('vocabulary').default('vocabulary'),
-  quizDefaultGameMode: z.enum(['score', 'timer', 'lightning']).catch('score').default('score'),
-  quizDefaultDeck: z.string().min(1).max(40).catch('database').default('database'),
-  quizShowQuestionExample: z.boolean().catch(true).default(true),
-  useGermanStemmer: z.boolean().catch(false).default(false),
-  showSavedRemovedMessage: z.boolean().catch(true).default(true),
-  notifications: z.boolean().catch(true).default(true),
-  autoPlayAudio: z.boolean().catch(false).default(false),
-});
+export const preferencesSchema = z.object(
+  mapFields(([schema, fallback]) => z._default(z.catch(schema, fallback), fallback as never)) as {
+    [K in keyof Fields]: z.ZodMiniType<z.output<Fields[K][0]>>;
+  },
+);
 
-export type Preferences = z.infer<typeof preferencesSchema>;
+export type Preferences = z.output<typeof preferencesSchema>;
 
 /** A change to some preferences, each value checked strictly (a bad value is a 400, not a default). */
-export const preferencesPatchSchema = z
-  .object(
-    Object.fromEntries(
-      Object.entries(preferencesSchema.shape).map(([key, field]) => [
-        key,
-        (field as z.ZodDefault<z.ZodCatch<z.ZodType>>).unwrap().unwrap().optional(),
-      ]),
-    ) as { [K in keyof Preferences]: z.ZodOptional<z.ZodType<Preferences[K]>> },
-  )
-  .strict();
-export type PreferencesPatch = z.infer<typeof preferencesPatchSchema>;
+export const preferencesPatchSchema = z.strictObject(
+  mapFields(([schema]) => z.optional(schema)) as {
+    [K in keyof Fields]: z.ZodMiniOptional<Fields[K][0]>;
+  },
+);
+export type PreferencesPatch = z.output<typeof preferencesPatchSchema>;
 
 export const DEFAULT_PREFERENCES: Preferences = preferencesSchema.parse({});
 

@@ -10,8 +10,8 @@ import {
   type RateLimitRecord,
   type RateLimitVerdict,
   rateLimitMessage,
-  rateLimitRecordSchema,
 } from './rate-limit.ts';
+import { rateLimitRecordSchema } from './record-schema.ts';
 
 const T = Date.UTC(2026, 10, 22, 12, 0, 0);
 const s = 1_000;

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The per-user rate limit (product spec, "Rate limit"): 80 operations a minute and 500 a day;
  * going over records a punishment, and punishments within the last 48 h escalate:
@@ -59,18 +57,6 @@ export interface RateLimitRecord {
   operations: number[];
   punishments: RateLimitPunishment[];
 }
-
-/** A stored record as read back (localStorage, a database column): validates its shape. */
-export const rateLimitRecordSchema = z.object({
-  operations: z.array(z.number().finite()),
-  punishments: z.array(
-    z.object({
-      at: z.number().finite(),
-      reason: z.enum(['minute_limit', 'day_limit']),
-      operationType: z.string(),
-    }),
-  ),
-});
 
 export type RateLimitLevel = 'normal' | 'timeout' | 'degraded' | 'blocked';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseStoryId, readingChangeSchema } from './reading.ts';
+import { readingChangeSchema } from './reading.ts';
+import { parseStoryId } from './story-id.ts';
 
 describe('reading changes', () => {
   it('accepts add, remove and clear, and refuses anything else', () => {

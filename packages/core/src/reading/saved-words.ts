@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { epochMsSchema, rowIdSchema } from '../validation/bound-schemas.ts';
-import { inputSchema } from '../validation/input.ts';
+import { inputSchema } from '../validation/input-schema.ts';
 import { storyIdSchema } from './reading.ts';
 
 const positiveId = rowIdSchema;

@@ -1,3 +1,4 @@
+import { numberFormat } from '../intl.ts';
 /**
  * The next time each rating button shows (spec 3 §2, §9): computed by the learner's scheduler
  * (the spec's, or FSRS when chosen) for a card,
@@ -101,7 +102,7 @@ export function previewDuration(delayMs: number): PreviewDuration {
 
 /** "10m", "4d", "1.1 mths" in English; the same units in the learner's locale (es, ko, …). */
 export function formatPreviewDuration(duration: PreviewDuration, locale = 'en'): string {
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'unit',
     unit: duration.unit,
     unitDisplay: duration.unit === 'month' ? 'short' : 'narrow',

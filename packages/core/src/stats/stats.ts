@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '../intl.ts';
 import { type Day, dayIn, daysBetween } from '../streak.ts';
 
 /** Homepage stats (spec 1 §3): every count defaults to 0, the dates to null. */
@@ -58,7 +59,7 @@ export function acceptableActivityDay(day: Day, now: Date): boolean {
 export function validTimeZone(timeZone: string | null | undefined): string | null {
   if (!timeZone || timeZone.length > 64) return null;
   try {
-    new Intl.DateTimeFormat('en', { timeZone });
+    dateTimeFormat('en', { timeZone });
     return timeZone;
   } catch {
     return null;

@@ -5,10 +5,10 @@ import {
   INPUT_MESSAGES,
   type InputKind,
   inputErrorMessage,
-  inputSchema,
   isIgnoredStoryId,
   validateInput,
 } from './input.ts';
+import { inputSchema } from './input-schema.ts';
 
 const KINDS: InputKind[] = ['word', 'title', 'sentence', 'note'];
 const { suspicious, wordTooShort, wordCharacters, invalid } = INPUT_MESSAGES;

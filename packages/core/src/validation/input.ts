@@ -1,9 +1,7 @@
-import { z } from 'zod';
-
 /**
  * Validation of what a person writes or sends (product spec, "Validation rules"): used before
  * marking a story read, adding a bookmark title or saving a word, and by the server's request
- * schemas through `inputSchema`.
+ * schemas through `inputSchema` (input-schema.ts).
  *
  * Decisions where the spec is silent:
  * - Lengths count Unicode code points, as the nickname rules do, not UTF-16 units. A text
@@ -129,19 +127,6 @@ export function validateInput(value: unknown, kind: InputKind): InputValidation 
 export function inputErrorMessage(kind: InputKind, errors: string[]): string {
   const reasons = errors.length > 0 ? errors.join('; ') : INPUT_MESSAGES.invalid;
   return `${ERROR_PREFIXES[kind]}: ${reasons}`;
-}
-
-/**
- * A zod string schema applying `validateInput`; a failure is one issue whose message is the
- * first reason (a non-string is 'Invalid input provided' too).
- */
-export function inputSchema(kind: InputKind): z.ZodType<string> {
-  return z.string({ error: INPUT_MESSAGES.invalid }).superRefine((value, ctx) => {
-    const result = validateInput(value, kind);
-    if (!result.valid) {
-      ctx.addIssue({ code: 'custom', message: result.errors[0] ?? INPUT_MESSAGES.invalid });
-    }
-  });
 }
 
 /** A story id of null, undefined, 'null' or 'undefined' is ignored (spec). */

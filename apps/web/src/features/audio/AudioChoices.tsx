@@ -1,8 +1,9 @@
 import { AUDIO_SPEEDS, type AudioSpeed } from '@lesefuchs/core/audio/audio';
+import { DECIMAL_SEPARATOR } from '@lesefuchs/core/i18n/languages';
 import { Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLocale } from '../../lib/i18n';
+import { currentLanguage } from '../../lib/i18n';
 import { needsPremium } from './audio-settings';
 import type { AudioVoice } from './types';
 
@@ -10,10 +11,9 @@ const VOICES: readonly AudioVoice[] = ['Amala', 'Florian'];
 
 /** A speed as the learner reads it ("0.7", "1", "1,5"). */
 export function formatSpeed(speed: AudioSpeed | number, minimumFractionDigits = 0): string {
-  return new Intl.NumberFormat(currentLocale(), {
-    minimumFractionDigits,
-    maximumFractionDigits: 1,
-  }).format(Number(speed));
+  const oneDecimal = (Math.round(Number(speed) * 10) / 10).toFixed(1);
+  const text = minimumFractionDigits === 0 ? oneDecimal.replace(/\.0$/, '') : oneDecimal;
+  return text.replace('.', DECIMAL_SEPARATOR[currentLanguage()]);
 }
 
 function OptionButton({

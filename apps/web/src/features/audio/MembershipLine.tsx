@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '@lesefuchs/core/intl';
 import { Crown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../lib/i18n';
@@ -9,7 +10,7 @@ export function MembershipLine() {
   const membership = useMembership();
   if (membership.isLoading) return null;
   const until = membership.expiresAt
-    ? new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'medium' }).format(
+    ? dateTimeFormat(currentLocale(), { dateStyle: 'medium' }).format(
         new Date(membership.expiresAt),
       )
     : null;

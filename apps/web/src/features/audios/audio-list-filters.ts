@@ -1,4 +1,5 @@
 import { type Category, LEVELS, type Level } from '@lesefuchs/core/content/taxonomy';
+import { collator } from '@lesefuchs/core/intl';
 import type { StoryMeta } from '../stories/stories-api';
 
 // The audio list's filters (spec 2 §2 "Audio list"). The level chips are the learner's saved
@@ -78,14 +79,15 @@ export function applyAudioFilters(
           .filter((text): text is string => Boolean(text))
           .some((text) => fold(text).includes(query))),
   );
+  const german = collator('de');
   const byTitle = (a: StoryMeta, b: StoryMeta) =>
-    (a.titleDe || a.titleEn).localeCompare(b.titleDe || b.titleEn, 'de') || a.id - b.id;
+    german.compare(a.titleDe || a.titleEn, b.titleDe || b.titleEn) || a.id - b.id;
   const bySort: Record<AudioSort, (a: StoryMeta, b: StoryMeta) => number> = {
     title: byTitle,
     difficulty: (a, b) =>
       LEVELS.indexOf(a.difficulty) - LEVELS.indexOf(b.difficulty) || byTitle(a, b),
     category: (a, b) =>
-      categoryName(a.category).localeCompare(categoryName(b.category)) || byTitle(a, b),
+      german.compare(categoryName(a.category), categoryName(b.category)) || byTitle(a, b),
   };
   const listenedLast = (a: StoryMeta, b: StoryMeta) =>
     Number(listened.has(a.id)) - Number(listened.has(b.id));

@@ -1,3 +1,4 @@
+import { numberFormat } from '@lesefuchs/core/intl';
 import {
   type EmailRequestKind,
   type EmailRequestVerdict,
@@ -9,7 +10,7 @@ import { currentLocale } from '../../lib/i18n';
 /** 'Please wait {time} and try again.' with the time in the interface language. */
 export function waitText(t: TFunction, retryAfterMs: number): string {
   const { value, unit } = waitDuration(retryAfterMs);
-  const time = new Intl.NumberFormat(currentLocale(), {
+  const time = numberFormat(currentLocale(), {
     style: 'unit',
     unit,
     unitDisplay: 'long',

@@ -1,3 +1,4 @@
+import { relativeTimeFormat } from '@lesefuchs/core/intl';
 import { queueCards, refreshDelayMs } from '@lesefuchs/core/srs/live-queue';
 import { Inbox } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -9,7 +10,7 @@ import type { LoadStatus } from './use-study';
 
 /** "in 45 seconds", "in 3 minutes", in the interface language. */
 function relative(seconds: number, language: string): string {
-  const format = new Intl.RelativeTimeFormat(language === 'kr' ? 'ko' : language, {
+  const format = relativeTimeFormat(language === 'kr' ? 'ko' : language, {
     numeric: 'always',
   });
   return seconds < 60

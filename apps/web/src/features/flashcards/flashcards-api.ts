@@ -11,6 +11,7 @@ import { LIVE_QUEUE } from '@lesefuchs/core/srs/live-queue';
 import { SRS_BATCH } from '@lesefuchs/core/srs/quota';
 import { useQuery } from '@tanstack/react-query';
 import { ApiRequestError, api } from '../../lib/api';
+import { userTimeZone } from '../../lib/time-zone';
 
 // The session page's calls to /api/flashcards (the contract in core's srs/api.ts). The queue
 // itself is not a query: the page keeps it on the device and changes it card by card. Only
@@ -32,10 +33,6 @@ const BASE = '/api/flashcards';
 export function isNetworkError(error: unknown): boolean {
   if (!(error instanceof ApiRequestError)) return error instanceof TypeError;
   return error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504;
-}
-
-export function userTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
 /** The live queue's fetch: learning, due and new cards of the deck. */

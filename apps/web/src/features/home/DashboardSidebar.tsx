@@ -1,4 +1,5 @@
 import type { Level } from '@lesefuchs/core/content/taxonomy';
+import { dateTimeFormat } from '@lesefuchs/core/intl';
 import { BookOpen, Clock, History, RefreshCw, Shuffle, Sparkles, Trophy } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -295,9 +296,7 @@ function LastRead({
             <p className="text-sm text-stone-600 dark:text-stone-300">
               <time dateTime={new Date(last.at).toISOString()}>
                 {t('sidebar.lastRead.readOn', {
-                  date: new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'medium' }).format(
-                    last.at,
-                  ),
+                  date: dateTimeFormat(currentLocale(), { dateStyle: 'medium' }).format(last.at),
                 })}
               </time>
             </p>

@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '@lesefuchs/core/intl';
 import { checkPassword } from '@lesefuchs/core/validation/password';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -54,7 +55,7 @@ export function ProfileScreen() {
 
 function ProfileDetails({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
-  const joined = new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'long' }).format(
+  const joined = dateTimeFormat(currentLocale(), { dateStyle: 'long' }).format(
     new Date(profile.joinedAt),
   );
   return (

@@ -1,3 +1,4 @@
+import { numberFormat } from '@lesefuchs/core/intl';
 import type { HomepageStats } from '@lesefuchs/core/stats/stats';
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
@@ -38,7 +39,7 @@ export function ProgressOverview({ userId }: { userId: string }) {
   };
 
   const data: HomepageStats | undefined = stats.data;
-  const number = new Intl.NumberFormat(currentLocale());
+  const number = numberFormat(currentLocale());
   const tiles: [string, string][] = data
     ? [
         [t('progress.storiesRead'), number.format(data.storiesReadCount)],

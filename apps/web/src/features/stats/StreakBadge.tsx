@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '@lesefuchs/core/intl';
 import { daysBetween, type StreakState } from '@lesefuchs/core/streak';
 import { Flame } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -17,7 +18,7 @@ export function liveStreak(state: StreakState, day: string): number {
 
 /** A day as a long date in the interface's locale (en-US, es-ES or ko-KR). */
 export function longDate(day: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+  return dateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
     new Date(`${day}T00:00:00Z`),
   );
 }

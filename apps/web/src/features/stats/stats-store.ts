@@ -1,8 +1,9 @@
 import { EMPTY_STATS, type HomepageStats } from '@lesefuchs/core/stats/stats';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { userTimeZone } from '../../lib/time-zone';
 import { profileKeys } from '../profile/profile-queries';
-import { adoptServerStreak, userTimeZone } from './streak-store';
+import { adoptServerStreak } from './streak-store';
 
 // Homepage stats: cached per user and as a last-known copy, shown at once; refreshed on
 // sign-in, when the tab becomes visible and when the browser comes online, at most once a

@@ -1,8 +1,7 @@
-import { validTimeZone } from '@lesefuchs/core/stats/stats';
 import {
   type Day,
-  dayIn,
   EMPTY_STREAK,
+  localDay,
   nextStreak,
   type StreakState,
 } from '@lesefuchs/core/streak';
@@ -17,13 +16,9 @@ const keyOf = (userId: string | null) => `lesefuchs.streak.${userId ?? 'guest'}`
 const listeners = new Set<() => void>();
 const snapshots = new Map<string, StreakState>();
 
-/** The learner's time zone; days are counted in it (spec 1 §9, default UTC). */
-export function userTimeZone(): string {
-  return validTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone) ?? 'UTC';
-}
-
+/** Today in the device's time zone, the one the learner's days are counted in (spec 1 §9). */
 export function today(now = new Date()): Day {
-  return dayIn(now, userTimeZone());
+  return localDay(now);
 }
 
 export function readStreak(userId: string | null): StreakState {

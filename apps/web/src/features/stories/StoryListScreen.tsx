@@ -1,6 +1,6 @@
 import { CATEGORIES, LEVELS } from '@lesefuchs/core/content/taxonomy';
 import { RotateCcw, Search, SlidersHorizontal } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { PrefetchScreenData } from '../../app/router';
@@ -37,23 +37,44 @@ function readSession(): StoryFilters | null {
   }
 }
 
-/** Cards rendered in the first step; the rest follow a step per task (no long task). */
-const CARDS_PER_STEP = 12;
+/** Cards rendered at once: a screenful on a phone and on a desktop. */
+const FIRST_STEP = 6;
+/**
+ * Main-thread time each later step aims at. Style and layout come on top, and a phone may be
+ * four times slower than the device that measured it: the task stays under 50 ms (no long task).
+ */
+const STEP_BUDGET_MS = 6;
+const MAX_STEP = 24;
 
 /**
- * How many of `items` to render: a first screenful at once, then a step more per task, so a
- * long list never holds the main thread for long (a tap in between is answered at once).
+ * How many of `items` to render: a first screenful at once, then more a step per task, each
+ * step sized by how long the last one took, so a long list never holds the main thread (a tap
+ * in between is answered at once) and a fast device is not slowed down.
  */
 function useRenderedInSteps(items: readonly unknown[]) {
-  const [rendered, setRendered] = useState(CARDS_PER_STEP);
+  const [rendered, setRendered] = useState(FIRST_STEP);
   const [list, setList] = useState(items);
+  const step = useRef({ size: FIRST_STEP, startedAt: 0 });
   if (list !== items) {
     setList(items);
-    setRendered(CARDS_PER_STEP);
+    setRendered(FIRST_STEP);
   }
+  // After a step's commit, its cost sets the size of the next one.
+  useLayoutEffect(() => {
+    const { size, startedAt } = step.current;
+    if (startedAt === 0 || rendered === 0) return;
+    const elapsed = Math.max(performance.now() - startedAt, 0.5);
+    step.current = {
+      size: Math.min(MAX_STEP, Math.max(1, Math.floor((size * STEP_BUDGET_MS) / elapsed))),
+      startedAt: 0,
+    };
+  }, [rendered]);
   useEffect(() => {
     if (rendered >= items.length) return;
-    const timer = setTimeout(() => setRendered((count) => count + CARDS_PER_STEP), 0);
+    const timer = setTimeout(() => {
+      step.current.startedAt = performance.now();
+      setRendered((count) => count + step.current.size);
+    }, 0);
     return () => clearTimeout(timer);
   }, [rendered, items.length]);
   return rendered;

@@ -1,6 +1,6 @@
 import type { InterfaceLanguage } from '@lesefuchs/core/i18n/languages';
 import type { Preferences } from '@lesefuchs/core/preferences/preferences';
-import { parseStoryId } from '@lesefuchs/core/reading/reading';
+import { parseStoryId } from '@lesefuchs/core/reading/story-id';
 import { ArrowLeft, Bookmark, BookmarkCheck, CheckCircle2 } from 'lucide-react';
 import { type ReactNode, type TouchEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
 import { CATEGORIES, type Category, LEVELS, type Level } from '@lesefuchs/core/content/taxonomy';
+import { collator } from '@lesefuchs/core/intl';
 import type { Preferences } from '@lesefuchs/core/preferences/preferences';
 import type { StoryMeta } from './stories-api';
 
@@ -104,7 +105,8 @@ export function applyFilters(
           .filter((text): text is string => Boolean(text))
           .some((text) => fold(text).includes(query))),
   );
-  const byTitle = (a: StoryMeta, b: StoryMeta) => a.titleDe.localeCompare(b.titleDe, 'de');
+  const german = collator('de');
+  const byTitle = (a: StoryMeta, b: StoryMeta) => german.compare(a.titleDe, b.titleDe);
   switch (filters.sort) {
     case 'title-asc':
       return shown.sort(byTitle);

@@ -1,3 +1,4 @@
+import { numberFormat } from '@lesefuchs/core/intl';
 import { Construction, GraduationCap, LayoutList, Puzzle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -122,7 +123,7 @@ function FlashcardCounts({ userId }: { userId: string }) {
       <p className="text-sm text-stone-600 dark:text-stone-300">{t('study.flashcards.failed')}</p>
     );
   const { counts } = overview.data;
-  const number = new Intl.NumberFormat(currentLocale());
+  const number = numberFormat(currentLocale());
   return (
     <dl className="flex flex-wrap gap-3" data-testid="study-flashcard-counts">
       <div className="rounded-xl bg-white px-4 py-2 dark:bg-stone-900">

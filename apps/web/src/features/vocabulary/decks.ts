@@ -5,6 +5,7 @@ import {
   type PartOfSpeech,
 } from '@lesefuchs/core/content/taxonomy';
 import type { InterfaceLanguage } from '@lesefuchs/core/i18n/languages';
+import { collator as cachedCollator } from '@lesefuchs/core/intl';
 import type { Preferences } from '@lesefuchs/core/preferences/preferences';
 import type { VocabularyEntry } from '../stories/stories-api';
 import { bareWord, type SavedWord } from './saved-words-model';
@@ -219,7 +220,7 @@ const levelRank = (level: string) => {
 
 /** The database in reading order: by level, then alphabetically without the article. */
 export function sortEntries(entries: readonly VocabularyEntry[]): VocabularyEntry[] {
-  const collator = new Intl.Collator('de', { sensitivity: 'base' });
+  const collator = cachedCollator('de', { sensitivity: 'base' });
   return [...entries].sort(
     (a, b) =>
       levelRank(a.difficultyLevel) - levelRank(b.difficultyLevel) ||

@@ -1,3 +1,4 @@
+import { numberFormat } from '@lesefuchs/core/intl';
 import type { CardCounts } from '@lesefuchs/core/srs/api';
 import { GraduationCap, Settings } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -87,7 +88,7 @@ function CountsSummary({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const overview = useOverviewQuery(userId);
   const counts = overview.data?.counts;
-  const number = new Intl.NumberFormat(currentLocale());
+  const number = numberFormat(currentLocale());
   return (
     <section aria-labelledby="counts-title" className="flex flex-col gap-2">
       <h2 id="counts-title" className="font-semibold text-lg">

@@ -1,4 +1,5 @@
 import { LEVELS } from '@lesefuchs/core/content/taxonomy';
+import { numberFormat } from '@lesefuchs/core/intl';
 import type { FlashcardStatsResponse } from '@lesefuchs/core/srs/api';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,7 +37,7 @@ function StatTile({ label, children }: { label: string; children: ReactNode }) {
 export function StudyStats({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const stats = useFlashcardStatsQuery(userId);
-  const number = new Intl.NumberFormat(currentLocale());
+  const number = numberFormat(currentLocale());
 
   if (stats.isPending) {
     return (

@@ -1,4 +1,5 @@
 import type { InterfaceLanguage } from '@lesefuchs/core/i18n/languages';
+import { relativeTimeFormat } from '@lesefuchs/core/intl';
 import type { FlashcardCard } from '@lesefuchs/core/srs/api';
 
 /** The card's meaning in the interface language; English when that translation is missing. */
@@ -33,7 +34,7 @@ export function relativeDue(dueAt: string, now: number, locale: string): string 
   const due = Date.parse(dueAt);
   if (Number.isNaN(due) || due <= now) return null;
   const ms = due - now;
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
+  const format = relativeTimeFormat(locale, { numeric: 'always' });
   for (const [unit, size] of UNITS) {
     if (ms >= size) return format.format(Math.round(ms / size), unit);
   }
@@ -46,9 +47,9 @@ export function relativePast(at: string | null, now: number, locale: string): st
   const then = Date.parse(at);
   if (Number.isNaN(then)) return null;
   const ms = Math.max(0, now - then);
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
+  const format = relativeTimeFormat(locale, { numeric: 'always' });
   for (const [unit, size] of UNITS) {
     if (ms >= size) return format.format(-Math.round(ms / size), unit);
   }
-  return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(0, 'second');
+  return relativeTimeFormat(locale, { numeric: 'auto' }).format(0, 'second');
 }

@@ -7,6 +7,7 @@ import type {
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { useRealtimeEvent } from '../../../lib/realtime';
+import { userTimeZone } from '../../../lib/time-zone';
 
 // The overview's reads (GET /api/flashcards/overview, /studied-today, /leeches, /stats) and its
 // two writes (release a leech, unsuspend a card). Every read is keyed by the user, so a second
@@ -19,11 +20,6 @@ export const STATS_STALE_MS = 30_000;
 
 /** How many cards GET /overview lists of each kind (spec 3 §9: 100 due, 50 learning, 50 new). */
 export const OVERVIEW_LIST_LIMITS = { due: 100, learning: 50, new: 50 } as const;
-
-/** The learner's time zone, which decides what "today" is for the studied list and the streak. */
-export function userTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
 
 export const overviewKeys = {
   /** Everything of this module, for every user: invalidated on a realtime "flashcards" event. */

@@ -1,3 +1,4 @@
+import { listFormat } from '@lesefuchs/core/intl';
 import type { FormTag } from '@lesefuchs/core/text/form-tags';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -62,8 +63,7 @@ export function FormExplanation({ info, entry }: { info: WordInfo; entry: Vocabu
   const same =
     lower === entry.baseWord.toLocaleLowerCase('de') || lower === lemma.toLocaleLowerCase('de');
   if (info.form.length === 0 && same) return null;
-  const list = (items: string[]) =>
-    new Intl.ListFormat(locale, { type: 'disjunction' }).format(items);
+  const list = (items: string[]) => listFormat(locale, { type: 'disjunction' }).format(items);
   return (
     <p className="text-stone-600 text-xs dark:text-stone-300" data-testid="word-form">
       {info.form.length > 0
