@@ -32,6 +32,7 @@ import { flashcardRoutes } from './routes/flashcards.ts';
 import { healthRoutes } from './routes/health.ts';
 import { membershipRoutes } from './routes/membership.ts';
 import { profileRoutes } from './routes/profile.ts';
+import { quizRoutes } from './routes/quiz.ts';
 import { readingRoutes } from './routes/reading.ts';
 import { statsRoutes } from './routes/stats.ts';
 import { storyRoutes } from './routes/stories.ts';
@@ -130,6 +131,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/saved-words', savedWordRoutes(reading));
   app.route('/api/stats', statsRoutes({ auth, db: database.db, hub: deps.hub }));
   app.route('/api/flashcards', flashcardRoutes({ auth, db: database.db, hub: deps.hub }));
+  app.route('/api/quiz', quizRoutes({ auth, db: database.db }));
   app.route(SYNC_PATH, syncRoutes({ auth, db: database.db, registry: deps.syncRegistry }));
 
   if (devMailboxEnabled(deps.config, deps.mailer)) {

@@ -11,6 +11,8 @@ export * from './membership/membership-schema.ts';
 export * from './navigation/recovery-link.ts';
 export * from './navigation/scroll.ts';
 export * from './preferences/preferences.ts';
+export * from './quiz/gender-rules.ts';
+export * from './quiz/quiz.ts';
 export * from './random.ts';
 export * from './rate-limit/rate-limit.ts';
 export * from './rate-limit/record-schema.ts';

@@ -25,3 +25,24 @@ export async function parseJsonBody<S extends z.core.$ZodType>(
   }
   return parsed.data;
 }
+
+/**
+ * Validates a request's query parameters (`c.req.query()`) against the schema; the first
+ * problem is a 400 `validation_failed` naming the parameter.
+ */
+export function queryOf<S extends z.core.$ZodType>(
+  schema: S,
+  query: Record<string, string>,
+): z.infer<S> {
+  const parsed = z.safeParse(schema, query);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    const where = first?.path.length ? `${first.path.join('.')}: ` : '';
+    throw new ApiError(
+      400,
+      'validation_failed',
+      `${where}${first?.message ?? 'The request is not valid.'}`,
+    );
+  }
+  return parsed.data;
+}

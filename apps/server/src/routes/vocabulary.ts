@@ -10,7 +10,7 @@ import { type AuthVariables, requireUser } from '../auth/session.ts';
 import type { Database } from '../db/client.ts';
 import { ApiError } from '../http/errors.ts';
 import { enforceRateLimit } from '../http/rate-limit.ts';
-import { parseJsonBody } from '../http/validate.ts';
+import { parseJsonBody, queryOf } from '../http/validate.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import {
   changeSavedWords,
@@ -40,15 +40,6 @@ const formQuery = z.object({
  * in the browser's cache spares a slow network the round trip while a learner refines a search.
  */
 const FORMS_CACHE = 'public, max-age=3600';
-
-const queryOf = <S extends z.ZodType>(schema: S, query: Record<string, string>): z.infer<S> => {
-  const parsed = schema.safeParse(query);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new ApiError(400, 'validation_failed', `${issue?.path.join('.')}: ${issue?.message}`);
-  }
-  return parsed.data;
-};
 
 /**
  * `/api/vocabulary`, open to everyone: the word list in chunks, with its version, and the

@@ -156,6 +156,7 @@ export async function applyStatsUpdate(
     case 'scoreboard':
       await db.insert(quizScores).values({
         userId,
+        studyMode: update.studyMode ?? 'vocabulary',
         gameMode: update.gameMode,
         score: update.score,
         playedAt: new Date(Math.min(update.playedAt, now.getTime())),

@@ -48,7 +48,7 @@ export const ROUTE_SCREENS: readonly RouteScreen[] = [
   },
   {
     path: '/study/quiz',
-    module: 'features/screens.tsx',
+    module: 'features/quiz/QuizScreen.tsx',
     name: 'QuizScreen',
     loadingKey: 'status.loadingStudy',
   },

@@ -5,11 +5,6 @@ import { PlannedScreen } from '../components/PlannedScreen';
 
 // The screens of later issues. Each route exists, is reachable and says that it is not built.
 
-export function QuizScreen() {
-  const { t } = useTranslation();
-  return <PlannedScreen title={t('pages.quiz')} />;
-}
-
 export function CommunityScreen() {
   const { t } = useTranslation();
   return <PlannedScreen title={t('pages.community')} />;

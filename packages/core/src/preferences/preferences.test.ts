@@ -79,3 +79,25 @@ describe('preferences', () => {
     expect(leechThresholdValue({ leechThreshold: 12 })).toBe(12);
   });
 });
+
+describe('quiz preferences', () => {
+  it('reads the first quiz settings as today’s modes', () => {
+    const migrated = migratePreferences({
+      quizDefaultStudyMode: 'context',
+      quizDefaultGameMode: 'truefalse',
+    });
+    expect(migrated.quizDefaultStudyMode).toBe('vocabulary');
+    expect(migrated.quizDefaultGameMode).toBe('true-false');
+  });
+
+  it('accepts every study and game mode of spec 2 §2 and refuses others', () => {
+    for (const mode of ['vocabulary', 'gender'])
+      expect(preferencesPatchSchema.safeParse({ quizDefaultStudyMode: mode }).success).toBe(true);
+    for (const mode of ['score', 'survival', 'timer', 'lightning', 'true-false'])
+      expect(preferencesPatchSchema.safeParse({ quizDefaultGameMode: mode }).success).toBe(true);
+    expect(preferencesPatchSchema.safeParse({ quizDefaultStudyMode: 'context' }).success).toBe(
+      false,
+    );
+    expect(preferencesPatchSchema.safeParse({ quizDefaultGameMode: 'chess' }).success).toBe(false);
+  });
+});

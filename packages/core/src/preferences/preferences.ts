@@ -2,6 +2,8 @@
 // fraction of the classic one to load and to construct.
 import * as z from 'zod/mini';
 import { CATEGORIES, LEVELS } from '../content/taxonomy.ts';
+import { QUIZ_STUDY_MODES } from '../quiz/quiz.ts';
+import { QUIZ_GAME_MODES } from '../stats/stats.ts';
 
 /** The leech threshold stored for 'never' (spec 1 §9). */
 export const LEECH_NEVER = 50;
@@ -48,8 +50,8 @@ const fields = {
   swipeLeftToTranslate: field(z.boolean(), false),
   vocabularyDefaultDeck: field(deck, 'database'),
   vocabularyDefaultLevel: field(z.union([z.literal('All'), z.enum(LEVELS)]), 'All'),
-  quizDefaultStudyMode: field(z.enum(['vocabulary', 'context']), 'vocabulary'),
-  quizDefaultGameMode: field(z.enum(['score', 'timer', 'lightning']), 'score'),
+  quizDefaultStudyMode: field(z.enum(QUIZ_STUDY_MODES), 'vocabulary'),
+  quizDefaultGameMode: field(z.enum(QUIZ_GAME_MODES), 'score'),
   quizDefaultDeck: field(deck, 'database'),
   quizShowQuestionExample: field(z.boolean(), true),
   useGermanStemmer: field(z.boolean(), false),
@@ -102,6 +104,11 @@ export function migratePreferences(stored: unknown): Preferences {
   if (typeof raw.audioSpeed === 'number')
     raw.audioSpeed = raw.audioSpeed === 1 ? '1.0' : String(raw.audioSpeed);
   if (raw.leechThreshold === LEECH_NEVER) raw.leechThreshold = 'never';
+  // The quiz's first settings: a 'context' study mode (now the example sentence of any mode)
+  // and true/false written without its hyphen.
+  if (raw.quizDefaultStudyMode === 'context') raw.quizDefaultStudyMode = 'vocabulary';
+  if (raw.quizDefaultGameMode === 'truefalse' || raw.quizDefaultGameMode === 'trueFalse')
+    raw.quizDefaultGameMode = 'true-false';
   return preferencesSchema.parse(raw);
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LEVELS } from '../content/taxonomy.ts';
+import { QUIZ_STUDY_MODES } from '../quiz/quiz.ts';
 import { epochMsSchema } from '../validation/bound-schemas.ts';
 import { AUDIO_KEY, DAY_PATTERN, QUIZ_GAME_MODES } from './stats.ts';
 
@@ -26,6 +27,8 @@ export const statsUpdateSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('profile'), userLevel: z.enum(LEVELS) }),
   z.object({
     kind: z.literal('scoreboard'),
+    /** The quiz study mode the score was made in; absent (an older client) is vocabulary. */
+    studyMode: z.enum(QUIZ_STUDY_MODES).optional(),
     /** The quiz game mode the score was made in. */
     gameMode: z.enum(QUIZ_GAME_MODES),
     score: z.number().int().min(0).max(100_000),

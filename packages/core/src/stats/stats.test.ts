@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { acceptableActivityDay, audioKey, averageReplays, validTimeZone } from './stats.ts';
-import { statsUpdateSchema } from './stats-schema.ts';
+import { statsBatchSchema, statsUpdateSchema } from './stats-schema.ts';
 
 describe('acceptableActivityDay', () => {
   const now = new Date('2026-11-22T12:00:00Z');
@@ -58,5 +58,31 @@ describe('audio stats', () => {
     ).toBe(false);
     expect(statsUpdateSchema.safeParse({ kind: 'profile', userLevel: 'D1' }).success).toBe(false);
     expect(statsUpdateSchema.safeParse({ kind: 'unknown' }).success).toBe(false);
+  });
+});
+
+describe('scoreboard updates', () => {
+  const score = { gameMode: 'survival', score: 40, playedAt: 1 };
+
+  it('take a study mode, absent for an older client', () => {
+    for (const studyMode of ['vocabulary', 'gender', undefined]) {
+      const item = { kind: 'scoreboard', ...score, studyMode };
+      const parsed = statsUpdateSchema.safeParse(item);
+      expect(parsed.success, String(studyMode)).toBe(true);
+      expect(parsed.data).toMatchObject({ studyMode });
+      const batch = statsBatchSchema.safeParse({ scoreboardUpdates: [{ ...score, studyMode }] });
+      expect(batch.data?.scoreboardUpdates[0]?.studyMode).toBe(studyMode);
+    }
+  });
+
+  it('refuse a study mode the quiz does not have', () => {
+    for (const studyMode of ['plural', '', 'Gender', 1, null]) {
+      expect(statsUpdateSchema.safeParse({ kind: 'scoreboard', ...score, studyMode }).success).toBe(
+        false,
+      );
+      expect(
+        statsBatchSchema.safeParse({ scoreboardUpdates: [{ ...score, studyMode }] }).success,
+      ).toBe(false);
+    }
   });
 });

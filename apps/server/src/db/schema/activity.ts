@@ -97,15 +97,20 @@ export const audioListens = pgTable(
   ],
 );
 
-/** Quiz results for the scoreboard. */
+/** Quiz results for the scoreboard, by study mode (vocabulary or gender) and game mode. */
 export const quizScores = pgTable(
   'user_quiz_scores',
   {
     id: serial('id').primaryKey(),
     userId: owner(),
+    /** Scores sent before study modes were kept count as vocabulary. */
+    studyMode: text('study_mode').notNull().default('vocabulary'),
     gameMode: text('game_mode').notNull(),
     score: integer('score').notNull(),
     playedAt: timestamp('played_at', { withTimezone: true }).notNull(),
   },
-  (table) => [index('user_quiz_scores_user').on(table.userId, table.gameMode, table.score)],
+  // The best score of each mode is the first entry of its (user, study mode, game mode) range.
+  (table) => [
+    index('user_quiz_scores_user').on(table.userId, table.studyMode, table.gameMode, table.score),
+  ],
 );

@@ -1,5 +1,5 @@
 import { numberFormat } from '@lesefuchs/core/intl';
-import { Construction, GraduationCap, LayoutList, Puzzle } from 'lucide-react';
+import { GraduationCap, LayoutList, Puzzle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -54,12 +54,7 @@ export function StudyHubScreen() {
             icon={<Puzzle aria-hidden size={28} />}
             title={t('study.quiz.title')}
             body={t('study.quiz.body')}
-          >
-            <p className="flex items-start gap-2 text-amber-900 text-sm dark:text-amber-200">
-              <Construction aria-hidden size={16} className="mt-0.5 shrink-0" />
-              {t('study.quiz.later')}
-            </p>
-          </HubTile>
+          />
         </li>
       </ul>
     </section>
