@@ -75,6 +75,7 @@ export function QuizGame({
   const missed = useRef<MissedWord[]>([]);
   const asked = useRef<number[]>([]);
   const continueRef = useRef<HTMLButtonElement>(null);
+  const promptRef = useRef<HTMLDivElement>(null);
   const ended = useRef(false);
 
   const word = batch.length > 0 ? batch[index % batch.length] : undefined;
@@ -136,6 +137,11 @@ export function QuizGame({
     setFeedback(null);
     setIndex((current) => current + 1);
   }, [feedback, state, finish]);
+
+  // Each question in view (a phone may have scrolled to the feedback of the last one).
+  useEffect(() => {
+    if (index > 0) promptRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [index]);
 
   // The clock: timer mode ends the game, lightning times the question out.
   useEffect(() => {
@@ -213,7 +219,10 @@ export function QuizGame({
         </p>
       )}
       <GameStatus state={state} left={left} total={total} />
-      <div className="flex flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm dark:border-stone-800 dark:bg-stone-900">
+      <div
+        ref={promptRef}
+        className="flex scroll-mt-20 flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm dark:border-stone-800 dark:bg-stone-900"
+      >
         <p className="text-sm text-stone-600 dark:text-stone-300">
           {t(questionPromptKey(question, settings))}
         </p>

@@ -1,5 +1,5 @@
 import type { QuizCache, QuizDirection } from '@lesefuchs/core/quiz/quiz';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../components/LoadError';
 import { LoadingScreen } from '../../components/Spinner';
@@ -34,6 +34,12 @@ export function QuizScreen() {
   const [direction, setDirection] = useState<QuizDirection>(() =>
     localStorage.getItem(DIRECTION_KEY) === 'to-german' ? 'to-german' : 'from-german',
   );
+
+  // A game, its loading and its end start at the top: on a phone the Start button is a
+  // screen or two down, and the question would open out of view.
+  useEffect(() => {
+    if (phase.name !== 'setup') window.scrollTo({ top: 0 });
+  }, [phase.name]);
 
   const start = async (settings: QuizSettings) => {
     // The choices of a game become the quiz's defaults (spec 1 §3 quiz preferences).
