@@ -1,5 +1,6 @@
 import { AUDIO_SPEEDS } from '@lesefuchs/core/audio/audio';
 import type { Preferences } from '@lesefuchs/core/preferences/preferences';
+import { QUIZ_GAME_MODES, QUIZ_STUDY_MODES } from '@lesefuchs/core/quiz/quiz';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormMessage } from '../../components/Form';
@@ -140,6 +141,24 @@ export function PreferencesPanel({
           ]}
           onChange={(value) => set('targetWordClickAction', value)}
         />
+        <Select
+          label={t('profile.preferences.quizStudyMode')}
+          value={preferences.quizDefaultStudyMode}
+          options={QUIZ_STUDY_MODES.map((mode) => ({
+            value: mode,
+            label: t(`quiz.studyMode.${mode}`),
+          }))}
+          onChange={(value) => set('quizDefaultStudyMode', value)}
+        />
+        <Select
+          label={t('profile.preferences.quizGameMode')}
+          value={preferences.quizDefaultGameMode}
+          options={QUIZ_GAME_MODES.map((mode) => ({
+            value: mode,
+            label: t(`quiz.gameMode.${mode}`),
+          }))}
+          onChange={(value) => set('quizDefaultGameMode', value)}
+        />
       </div>
       <Toggle
         label={t('profile.preferences.showReadStories')}
@@ -155,6 +174,11 @@ export function PreferencesPanel({
         label={t('profile.preferences.pauseAudioOnWordTap')}
         checked={preferences.pauseAudioOnWordTap}
         onChange={(value) => set('pauseAudioOnWordTap', value)}
+      />
+      <Toggle
+        label={t('profile.preferences.quizShowExample')}
+        checked={preferences.quizShowQuestionExample}
+        onChange={(value) => set('quizShowQuestionExample', value)}
       />
       <Toggle
         label={t('profile.preferences.useGermanStemmer')}
