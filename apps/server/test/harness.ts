@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
+import { vocabulary } from '../src/db/schema/index.ts';
 import { freshDatabase, startTestServer, type TargetName, type TestServer } from './test-server.ts';
 
 export * from './test-server.ts';
@@ -39,4 +41,14 @@ export function testServerFor(target: TargetName, available: boolean): TestServe
     },
     close: async () => running().close(),
   };
+}
+
+/** The vocabulary id of a word of the imported corpus ("der Hund", "gehen"). */
+export async function vocabularyIdOf(server: TestServer, word: string): Promise<number> {
+  const [row] = await server.database.db
+    .select({ id: vocabulary.id })
+    .from(vocabulary)
+    .where(eq(vocabulary.word, word));
+  if (!row) throw new Error(`no entry ${word}`);
+  return row.id;
 }

@@ -3,7 +3,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { importContent } from '../src/content/importer.ts';
 import { vocabulary } from '../src/db/schema/index.ts';
-import { caller, json, signUp, targets, testServerFor } from './harness.ts';
+import { caller, json, signUp, targets, testServerFor, vocabularyIdOf } from './harness.ts';
 
 const QUIZ_WORD_KEYS = [
   'baseWord',
@@ -29,14 +29,7 @@ describe.each(targets)('quiz words and scores on $name', ({ name, available }) =
     expect(response.status, query).toBe(200);
     return (await json(response)) as { words: QuizWord[]; pool: QuizWord[] };
   };
-  const idOf = async (word: string) => {
-    const [row] = await server.database.db
-      .select({ id: vocabulary.id })
-      .from(vocabulary)
-      .where(eq(vocabulary.word, word));
-    if (!row) throw new Error(`no entry ${word}`);
-    return row.id;
-  };
+  const idOf = (word: string) => vocabularyIdOf(server, word);
   /** The entries of a part of speech, optionally at one level. */
   const entriesOf = (partOfSpeech: string, level?: string) =>
     server.database.db

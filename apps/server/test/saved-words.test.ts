@@ -2,19 +2,12 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { importContent } from '../src/content/importer.ts';
 import { vocabulary } from '../src/db/schema/index.ts';
-import { caller, json, signUp, targets, testServerFor } from './harness.ts';
+import { caller, json, signUp, targets, testServerFor, vocabularyIdOf } from './harness.ts';
 
 describe.each(targets)('vocabulary and saved words on $name', ({ name, available }) => {
   const server = testServerFor(name, available);
   const call = caller(server);
-  const idOf = async (word: string) => {
-    const [row] = await server.database.db
-      .select({ id: vocabulary.id })
-      .from(vocabulary)
-      .where(eq(vocabulary.word, word));
-    if (!row) throw new Error(`no entry ${word}`);
-    return row.id;
-  };
+  const idOf = (word: string) => vocabularyIdOf(server, word);
 
   beforeAll(async () => {
     if (available) await importContent(server.database.db);

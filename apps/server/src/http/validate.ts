@@ -3,6 +3,16 @@ import { z } from 'zod';
 import { ApiError } from './errors.ts';
 import { readJsonBody } from './request-guard.ts';
 
+/** A 400 naming the first problem and where it is; the body's issues go along as details. */
+function validationFailed(issues: z.core.$ZodIssue[], withDetails: boolean): ApiError {
+  const first = issues[0];
+  const where = first?.path.length ? `${first.path.join('.')}: ` : '';
+  const message = `${where}${first?.message ?? 'The request is not valid.'}`;
+  return withDetails
+    ? new ApiError(400, 'validation_failed', message, issues)
+    : new ApiError(400, 'validation_failed', message);
+}
+
 /**
  * Reads the request body as JSON (see `readJsonBody`: any content type, unsafe text refused)
  * and validates it against the schema.
@@ -13,16 +23,7 @@ export async function parseJsonBody<S extends z.core.$ZodType>(
 ): Promise<z.infer<S>> {
   const body = await readJsonBody(c);
   const parsed = z.safeParse(schema, body ?? null);
-  if (!parsed.success) {
-    const first = parsed.error.issues[0];
-    const where = first?.path.length ? `${first.path.join('.')}: ` : '';
-    throw new ApiError(
-      400,
-      'validation_failed',
-      `${where}${first?.message ?? 'The request is not valid.'}`,
-      parsed.error.issues,
-    );
-  }
+  if (!parsed.success) throw validationFailed(parsed.error.issues, true);
   return parsed.data;
 }
 
@@ -35,14 +36,6 @@ export function queryOf<S extends z.core.$ZodType>(
   query: Record<string, string>,
 ): z.infer<S> {
   const parsed = z.safeParse(schema, query);
-  if (!parsed.success) {
-    const first = parsed.error.issues[0];
-    const where = first?.path.length ? `${first.path.join('.')}: ` : '';
-    throw new ApiError(
-      400,
-      'validation_failed',
-      `${where}${first?.message ?? 'The request is not valid.'}`,
-    );
-  }
+  if (!parsed.success) throw validationFailed(parsed.error.issues, false);
   return parsed.data;
 }

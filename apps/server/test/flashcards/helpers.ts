@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { flashcardReviews, flashcards, vocabulary } from '../../src/db/schema/index.ts';
 import type { CardChange } from '../../src/services/flashcards/cards.repository.ts';
-import { caller, json, type TestServer } from '../harness.ts';
+import { caller, json, type TestServer, vocabularyIdOf } from '../harness.ts';
 
 /** Calls and row reads the flashcard tests share. */
 export function flashcardHelpers(server: TestServer) {
@@ -11,14 +11,7 @@ export function flashcardHelpers(server: TestServer) {
   let reviewCounter = 0;
 
   /** The entry id of a word of the corpus. */
-  const idOf = async (word: string) => {
-    const [row] = await server.database.db
-      .select({ id: vocabulary.id })
-      .from(vocabulary)
-      .where(eq(vocabulary.word, word));
-    if (!row) throw new Error(`no entry ${word}`);
-    return row.id;
-  };
+  const idOf = (word: string) => vocabularyIdOf(server, word);
 
   /** Makes cards for the given words through the API, and answers them in that order. */
   const cardsFor = async (cookie: string, words: string[]): Promise<FlashcardCard[]> => {
