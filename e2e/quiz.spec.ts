@@ -1,6 +1,6 @@
 import type { QuizWord } from '@lesefuchs/core';
 import type { Page } from '@playwright/test';
-import { expect, SCREENSHOT_DIR, showTheme, signUpThroughApi, test } from './fixtures';
+import { expect, SCREENSHOT_DIR, showTheme, signUpThroughApi, test, useTheme } from './fixtures';
 
 // The quiz of issue #17: every game mode played to its end (the timers on Playwright's clock),
 // gender mode asking only nouns with a gender, the right answer after a wrong one, the missed
@@ -175,14 +175,14 @@ test('gender survival: only nouns with a gender, the right article and its rule,
   });
 });
 
-test('timer and lightning run on the clock; true or false by keyboard', async ({
+test('timer and lightning run on the clock; true or false by keyboard or by tap', async ({
   page,
 }, testInfo) => {
-  test.skip(
-    testInfo.project.name === 'phone',
-    'keys are for a keyboard; the clock is the same on phones',
-  );
+  const phone = testInfo.project.name === 'phone';
+  const shot = (name: string) =>
+    page.screenshot({ path: `${SCREENSHOT_DIR}/${testInfo.project.name}-dark-quiz-${name}.png` });
   await skipQuizTour(page);
+  await useTheme(page, 'dark');
   await page.clock.install();
   await page.goto('/study/quiz');
 
@@ -190,6 +190,7 @@ test('timer and lightning run on the clock; true or false by keyboard', async ({
   await choose(page, { study: 'Vocabulary', game: 'Timer', deck: 'A1' });
   await page.getByRole('button', { name: 'Start' }).click();
   await expect(page.getByTestId('quiz-clock')).toContainText('45 s');
+  await shot('timer');
   await page.getByTestId('quiz-option').first().click();
   await page.clock.runFor(46_000);
   await expect(end(page)).toBeVisible();
@@ -202,20 +203,24 @@ test('timer and lightning run on the clock; true or false by keyboard', async ({
   await expect(page.getByText('Question 1 of 20')).toBeVisible();
   await page.clock.runFor(3_100);
   await expect(page.getByTestId('quiz-feedback')).toContainText('Time is up.');
+  await shot('lightning');
   for (let i = 0; i < 40 && !(await end(page).isVisible()); i++) await page.clock.runFor(2_500);
   await expect(end(page)).toBeVisible();
   await expect(end(page)).toContainText('0 of 20 right');
   await page.getByRole('button', { name: 'Change settings' }).click();
 
-  // True or false, with T and Enter.
+  // True or false: T and Enter with a keyboard, taps on a phone (which shows no keys).
   await choose(page, { game: 'True or false' });
   await page.getByRole('button', { name: 'Start' }).click();
   await expect(page.getByTestId('quiz-proposed')).toBeVisible();
-  await expect(page.getByTestId('quiz-true').locator('kbd')).toHaveText('T');
+  await shot('true-false');
+  await expect(page.getByTestId('quiz-true').locator('kbd')).toHaveCount(phone ? 0 : 1);
   for (let i = 0; i < 15; i++) {
-    await page.keyboard.press('t');
+    if (phone) await page.getByTestId('quiz-true').click();
+    else await page.keyboard.press('t');
     await expect(page.getByTestId('quiz-feedback')).not.toBeEmpty();
-    await page.keyboard.press('Enter');
+    if (phone) await page.getByRole('button', { name: /^(Continue|See the result)/ }).click();
+    else await page.keyboard.press('Enter');
   }
   await expect(end(page)).toBeVisible();
   await expect(end(page)).toContainText('of 15 right');

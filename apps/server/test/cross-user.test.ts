@@ -67,6 +67,18 @@ const ROWS: Record<string, Row> = {
     expect: 'own',
   },
   'GET /api/membership': { kind: 'user', call: () => ({ path: '/api/membership' }), expect: 'own' },
+  // Content for every deck but the saved one, which is the caller's own saved words.
+  'GET /api/quiz/words': {
+    kind: 'user',
+    call: () => ({ path: '/api/quiz/words?deck=saved&limit=5' }),
+    expect: 'own',
+  },
+  // (quiz.test.ts shows that another user's scores never appear)
+  'GET /api/quiz/scores': {
+    kind: 'user',
+    call: () => ({ path: '/api/quiz/scores' }),
+    expect: 'own',
+  },
   ...readingRows('/api/reading/completions'),
   ...readingRows('/api/bookmarks'),
   'GET /api/saved-words': {
