@@ -226,22 +226,51 @@ test('timer and lightning run on the clock; true or false by keyboard or by tap'
   await expect(end(page)).toContainText('of 15 right');
 });
 
-test('a game offline from the words on the device', async ({ page, context }) => {
-  await skipQuizTour(page);
-  await page.goto('/study/quiz');
-  await choose(page, { study: 'Vocabulary', game: 'Score', deck: 'B1' });
-  await page.getByRole('button', { name: 'Start' }).click();
-  await expect(game(page)).toBeVisible();
-  await page.getByRole('button', { name: 'End game' }).click();
-  await expect(end(page)).toBeVisible();
+test.describe('offline', () => {
+  // The reload offline needs the service worker, which the other suites block.
+  test.use({ serviceWorkers: 'allow' });
 
-  await context.setOffline(true);
-  try {
-    await page.getByRole('button', { name: 'Play again' }).click();
+  test('a game offline from the words on the device, also after a reload', async ({
+    page,
+    context,
+  }) => {
+    await skipQuizTour(page);
+    await page.goto('/study/quiz');
+    await choose(page, { study: 'Vocabulary', game: 'Score', deck: 'B1' });
+    await page.getByRole('button', { name: 'Start' }).click();
     await expect(game(page)).toBeVisible();
-    expect(await playChoicesToEnd(page)).toBe(15);
-    await expect(end(page)).toContainText('of 15 right');
-  } finally {
-    await context.setOffline(false);
-  }
+    await page.getByRole('button', { name: 'End game' }).click();
+    await expect(end(page)).toBeVisible();
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () =>
+            Boolean((await navigator.serviceWorker.getRegistration())?.active),
+          ),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+
+    await context.setOffline(true);
+    // The service worker's own fetches escape the offline emulation: cut them off too.
+    const cutOff = (route: import('@playwright/test').Route) => route.abort('internetdisconnected');
+    await context.route('**/api/**', cutOff);
+    try {
+      await page.getByRole('button', { name: 'Play again' }).click();
+      await expect(game(page)).toBeVisible();
+      expect(await playChoicesToEnd(page)).toBe(15);
+      await expect(end(page)).toContainText('of 15 right');
+
+      await page.reload();
+      await expect(page.getByRole('heading', { name: 'Quiz', level: 1 })).toBeVisible();
+      await expect(page.getByRole('radio', { name: /^Score/ })).toBeChecked();
+      await page.getByRole('button', { name: 'Start' }).click();
+      await expect(game(page)).toBeVisible();
+      await page.getByTestId('quiz-option').first().click();
+      await expect(page.getByTestId('quiz-feedback')).not.toBeEmpty();
+    } finally {
+      await context.unroute('**/api/**', cutOff);
+      await context.setOffline(false);
+    }
+  });
 });
