@@ -44,6 +44,8 @@ const FIRST_STEP = 6;
  * four times slower than the device that measured it: the task stays under 50 ms (no long task).
  */
 const STEP_BUDGET_MS = 6;
+/** The first later step, before any is measured: small, since a slow phone may be the reader. */
+const FIRST_LATER_STEP = 2;
 const MAX_STEP = 24;
 
 /**
@@ -54,7 +56,7 @@ const MAX_STEP = 24;
 function useRenderedInSteps(items: readonly unknown[]) {
   const [rendered, setRendered] = useState(FIRST_STEP);
   const [list, setList] = useState(items);
-  const step = useRef({ size: FIRST_STEP, startedAt: 0 });
+  const step = useRef({ size: FIRST_LATER_STEP, startedAt: 0 });
   if (list !== items) {
     setList(items);
     setRendered(FIRST_STEP);
