@@ -339,10 +339,17 @@ export function answer(state: GameState, correct: boolean, now: number): GameSta
   return next;
 }
 
+/** How many questions a game of the mode has; null where the clock or the hearts end it. */
+export function questionsInGame(gameMode: QuizGameMode): number | null {
+  return gameMode === 'survival' || gameMode === 'timer'
+    ? null
+    : QUIZ_RULES.questionsPerGame[gameMode];
+}
+
 function gameOver(state: GameState): boolean {
   if (state.gameMode === 'survival') return state.hearts <= 0;
-  if (state.gameMode === 'timer') return false;
-  return state.answered >= QUIZ_RULES.questionsPerGame[state.gameMode];
+  const questions = questionsInGame(state.gameMode);
+  return questions !== null && state.answered >= questions;
 }
 
 /** The next question starts at `now` (lightning: its 3 s start); ends a timer game that ran out. */

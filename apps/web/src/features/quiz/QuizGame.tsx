@@ -8,10 +8,10 @@ import {
   nextBatch,
   nextQuestion,
   QUIZ_LIMITS,
-  QUIZ_RULES,
   type QuizCache,
   type QuizQuestion,
   type QuizWord,
+  questionsInGame,
   startGame,
   timeIsUp,
 } from '@lesefuchs/core/quiz/quiz';
@@ -348,6 +348,7 @@ function GameStatus({
   total: number;
 }) {
   const { t } = useTranslation();
+  const questions = questionsInGame(state.gameMode);
   return (
     <div className="flex flex-wrap items-center gap-x-5 gap-y-2" data-testid="quiz-status">
       <span className="font-semibold text-lg tabular-nums" data-testid="quiz-score">
@@ -382,11 +383,11 @@ function GameStatus({
           )}
         </span>
       )}
-      {state.gameMode !== 'timer' && state.gameMode !== 'survival' && (
+      {questions !== null && (
         <span className="text-stone-600 text-sm dark:text-stone-300">
           {t('quiz.progress', {
-            current: Math.min(state.answered + 1, questionsOf(state)),
-            total: questionsOf(state),
+            current: Math.min(state.answered + 1, questions),
+            total: questions,
           })}
         </span>
       )}
@@ -413,11 +414,6 @@ function GameStatus({
     </div>
   );
 }
-
-const questionsOf = (state: GameState) =>
-  state.gameMode === 'score' || state.gameMode === 'lightning' || state.gameMode === 'true-false'
-    ? QUIZ_RULES.questionsPerGame[state.gameMode]
-    : 0;
 
 function questionPromptKey(question: QuizQuestion, settings: QuizSettings): string {
   if (settings.studyMode === 'gender')
