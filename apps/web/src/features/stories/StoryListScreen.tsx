@@ -1,12 +1,13 @@
 import { CATEGORIES, LEVELS } from '@lesefuchs/core/content/taxonomy';
 import { RotateCcw, Search, SlidersHorizontal } from 'lucide-react';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { PrefetchScreenData } from '../../app/router';
 import { Chip } from '../../components/Chip';
 import { LoadError } from '../../components/LoadError';
 import { useAuth } from '../../lib/auth-client';
+import { useRenderedInSteps } from '../../lib/render-steps';
 import { PreferencesPanel } from '../profile/PreferencesPanel';
 import { GUEST } from '../profile/preferences-store';
 import { useProfileQuery } from '../profile/profile-queries';
@@ -39,48 +40,6 @@ function readSession(): StoryFilters | null {
 
 /** Cards rendered at once: a screenful on a phone and on a desktop. */
 const FIRST_STEP = 6;
-/**
- * Main-thread time each later step aims at. Style and layout come on top, and a phone may be
- * four times slower than the device that measured it: the task stays under 50 ms (no long task).
- */
-const STEP_BUDGET_MS = 6;
-/** The first later step, before any is measured: small, since a slow phone may be the reader. */
-const FIRST_LATER_STEP = 2;
-const MAX_STEP = 24;
-
-/**
- * How many of `items` to render: a first screenful at once, then more a step per task, each
- * step sized by how long the last one took, so a long list never holds the main thread (a tap
- * in between is answered at once) and a fast device is not slowed down.
- */
-function useRenderedInSteps(items: readonly unknown[]) {
-  const [rendered, setRendered] = useState(FIRST_STEP);
-  const [list, setList] = useState(items);
-  const step = useRef({ size: FIRST_LATER_STEP, startedAt: 0 });
-  if (list !== items) {
-    setList(items);
-    setRendered(FIRST_STEP);
-  }
-  // After a step's commit, its cost sets the size of the next one.
-  useLayoutEffect(() => {
-    const { size, startedAt } = step.current;
-    if (startedAt === 0 || rendered === 0) return;
-    const elapsed = Math.max(performance.now() - startedAt, 0.5);
-    step.current = {
-      size: Math.min(MAX_STEP, Math.max(1, Math.floor((size * STEP_BUDGET_MS) / elapsed))),
-      startedAt: 0,
-    };
-  }, [rendered]);
-  useEffect(() => {
-    if (rendered >= items.length) return;
-    const timer = setTimeout(() => {
-      step.current.startedAt = performance.now();
-      setRendered((count) => count + step.current.size);
-    }, 0);
-    return () => clearTimeout(timer);
-  }, [rendered, items.length]);
-  return rendered;
-}
 
 /** /stories: filters kept in the address, the session and the preferences (spec 2 §2). */
 export function StoryListScreen() {
@@ -151,7 +110,7 @@ export function StoryListScreen() {
     () => applyFilters(stories.data ?? [], filters, readIds),
     [stories.data, filters, readIds],
   );
-  const rendered = useRenderedInSteps(shown);
+  const rendered = useRenderedInSteps(shown, FIRST_STEP);
   const update = (change: Partial<StoryFilters>) =>
     setFilters((previous) => ({ ...previous, ...change }));
   const reset = () => {

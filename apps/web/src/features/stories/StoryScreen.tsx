@@ -2,7 +2,7 @@ import type { InterfaceLanguage } from '@lesefuchs/core/i18n/languages';
 import type { Preferences } from '@lesefuchs/core/preferences/preferences';
 import { parseStoryId } from '@lesefuchs/core/reading/story-id';
 import { ArrowLeft, Bookmark, BookmarkCheck, CheckCircle2 } from 'lucide-react';
-import { type ReactNode, type TouchEvent, useEffect, useRef, useState } from 'react';
+import { type ReactNode, type TouchEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { PrefetchScreenData } from '../../app/router';
@@ -246,6 +246,10 @@ function NormalMode({
   const targets = detail.targetVocabularyIds
     .map((id) => detail.vocabulary.find((entry) => entry.id === id))
     .filter((entry) => entry !== undefined);
+  // What follows the text (the word list, the test and the end, whose coming into view marks
+  // the story read) renders once the whole text is there, so the first paint is the text's.
+  const [textRendered, setTextRendered] = useState(false);
+  const onTextRendered = useCallback(() => setTextRendered(true), []);
 
   // Scrolled to the end: the story counts as read (spec 2 §2).
   useEffect(() => {
@@ -270,6 +274,7 @@ function NormalMode({
             reading={reading ?? undefined}
             onWordOpen={preferences.pauseAudioOnWordTap ? audioPlayer.pause : undefined}
             onSpeak={audioPlayer.pause}
+            onAllRendered={onTextRendered}
             action={(entry, info) => (
               <SaveWordButton
                 entry={entry}
@@ -301,52 +306,56 @@ function NormalMode({
         )}
       </div>
 
-      {targets.length > 0 && (
-        <section
-          aria-labelledby="story-vocabulary"
-          className="rounded-2xl border border-stone-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900"
-        >
-          <h2 id="story-vocabulary" className="mb-3 font-semibold text-lg">
-            {t('reader.vocabulary')}
-          </h2>
-          <ul className="grid gap-2 sm:grid-cols-2">
-            {targets.map((entry) => (
-              <li key={entry.id} className="flex flex-wrap gap-x-2">
-                <EntryWord entry={entry} />
-                <span className="text-stone-600 dark:text-stone-300">
-                  —{' '}
-                  {language === 'es'
-                    ? entry.translationEs
-                    : language === 'kr'
-                      ? entry.translationKr
-                      : entry.translationEn}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-
-      <VocabularyTest detail={detail} language={language} />
-
-      <div ref={end} className="flex flex-wrap items-center gap-3 pb-6" data-testid="story-end">
-        {read ? (
-          <>
-            <p
-              className="inline-flex items-center gap-2 font-medium text-emerald-700 dark:text-emerald-300"
-              role="status"
+      {textRendered && (
+        <>
+          {targets.length > 0 && (
+            <section
+              aria-labelledby="story-vocabulary"
+              className="rounded-2xl border border-stone-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900"
             >
-              <CheckCircle2 aria-hidden size={18} />
-              {t('reader.markedRead')}
-            </p>
-            <button type="button" className="button-secondary" onClick={onUnread}>
-              {t('reader.markUnread')}
-            </button>
-          </>
-        ) : (
-          <p className="text-sm text-stone-500 dark:text-stone-400">{t('reader.endHint')}</p>
-        )}
-      </div>
+              <h2 id="story-vocabulary" className="mb-3 font-semibold text-lg">
+                {t('reader.vocabulary')}
+              </h2>
+              <ul className="grid gap-2 sm:grid-cols-2">
+                {targets.map((entry) => (
+                  <li key={entry.id} className="flex flex-wrap gap-x-2">
+                    <EntryWord entry={entry} />
+                    <span className="text-stone-600 dark:text-stone-300">
+                      —{' '}
+                      {language === 'es'
+                        ? entry.translationEs
+                        : language === 'kr'
+                          ? entry.translationKr
+                          : entry.translationEn}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+
+          <VocabularyTest detail={detail} language={language} />
+
+          <div ref={end} className="flex flex-wrap items-center gap-3 pb-6" data-testid="story-end">
+            {read ? (
+              <>
+                <p
+                  className="inline-flex items-center gap-2 font-medium text-emerald-700 dark:text-emerald-300"
+                  role="status"
+                >
+                  <CheckCircle2 aria-hidden size={18} />
+                  {t('reader.markedRead')}
+                </p>
+                <button type="button" className="button-secondary" onClick={onUnread}>
+                  {t('reader.markUnread')}
+                </button>
+              </>
+            ) : (
+              <p className="text-sm text-stone-500 dark:text-stone-400">{t('reader.endHint')}</p>
+            )}
+          </div>
+        </>
+      )}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { InterfaceLanguage } from '@lesefuchs/core/i18n/languages';
 import { type MouseEvent, memo, type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRenderedInSteps } from '../../lib/render-steps';
 import type { StoryDetail, StoryToken, VocabularyEntry } from './stories-api';
 import { paragraphRanges, type TextRun, textRuns } from './word-lookup/text-runs';
 import { useStoryLookup } from './word-lookup/use-story-lookup';
@@ -22,6 +23,8 @@ interface Props {
   onWordOpen?: () => void;
   /** Called before a word is read aloud. */
   onSpeak?: () => void;
+  /** Called once every paragraph is rendered (they come a few per task). */
+  onAllRendered?: () => void;
 }
 
 /** The sentences of the audio (character ranges of the German text) for following along. */
@@ -98,6 +101,9 @@ function storyRun(
   );
 }
 
+/** Paragraphs rendered at once (a phone's first screen); the rest follow a step per task. */
+const FIRST_PARAGRAPHS = 3;
+
 /**
  * A paragraph while no audio is followed. A memo: a card opening or moving re-renders the
  * paragraphs of the words it leaves and reaches, not the whole text.
@@ -155,6 +161,7 @@ export function TokenizedText({
   reading,
   onWordOpen,
   onSpeak,
+  onAllRendered,
 }: Props) {
   const { t } = useTranslation();
   const { open, onWordClick, card } = useStoryLookup(detail, language, onWordOpen);
@@ -185,6 +192,12 @@ export function TokenizedText({
     [text, detail.tokens],
   );
 
+  const rendered = useRenderedInSteps(paragraphs, FIRST_PARAGRAPHS);
+  const allRendered = rendered >= paragraphs.length;
+  useEffect(() => {
+    if (allRendered) onAllRendered?.();
+  }, [allRendered, onAllRendered]);
+
   const renderRun = (run: TextRun) =>
     storyRun(text, run, detail.tokens, boldTargets, open?.index ?? null, onWordClick);
 
@@ -195,7 +208,7 @@ export function TokenizedText({
       lang="de"
       data-tour="story-text"
     >
-      {paragraphs.map(({ span, runs, tokens }) =>
+      {paragraphs.slice(0, rendered).map(({ span, runs, tokens }) =>
         reading ? (
           <p key={span.start} className="text-lg leading-relaxed">
             {groupBySentence(runs, sentences).map((group) =>

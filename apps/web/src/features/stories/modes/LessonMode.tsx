@@ -49,6 +49,10 @@ function shuffled<T>(items: readonly T[], random: () => number): T[] {
  * One question per target word: its translation among up to three translations of the story's
  * other entries (the same part of speech first), all different. A word without any other
  * translation to choose from is left out.
+ *
+ * The entries are shuffled once and each question reads them from its own random place, so a
+ * story with hundreds of entries costs one pass, not a sort per question (it is built while the
+ * story page first renders).
  */
 export function buildQuestions(
   targets: VocabularyEntry[],
@@ -56,26 +60,30 @@ export function buildQuestions(
   language: ModeProps['language'],
   random: () => number = Math.random,
 ): Question[] {
+  const pool = shuffled(
+    vocabulary.flatMap((entry) => {
+      const meaning = meaningOf(entry, language);
+      return meaning ? [{ entry, meaning, key: meaning.toLowerCase() }] : [];
+    }),
+    random,
+  );
   return targets.flatMap((entry) => {
     const answer = meaningOf(entry, language);
     if (!answer) return [];
     const taken = new Set([answer.toLowerCase()]);
-    const others = shuffled(
-      vocabulary.filter((other) => other.id !== entry.id),
-      random,
-    ).sort(
-      (a, b) =>
-        Number(a.partOfSpeech !== entry.partOfSpeech) -
-        Number(b.partOfSpeech !== entry.partOfSpeech),
-    );
     const distractors: string[] = [];
-    for (const other of others) {
-      const meaning = meaningOf(other, language);
-      if (!meaning || taken.has(meaning.toLowerCase())) continue;
-      taken.add(meaning.toLowerCase());
-      distractors.push(meaning);
-      if (distractors.length === 3) break;
-    }
+    const from = Math.floor(random() * pool.length);
+    const take = (samePartOfSpeech: boolean) => {
+      for (let i = 0; i < pool.length && distractors.length < 3; i++) {
+        const other = pool[(from + i) % pool.length];
+        if (!other || other.entry.id === entry.id || taken.has(other.key)) continue;
+        if ((other.entry.partOfSpeech === entry.partOfSpeech) !== samePartOfSpeech) continue;
+        taken.add(other.key);
+        distractors.push(other.meaning);
+      }
+    };
+    take(true);
+    take(false);
     if (distractors.length === 0) return [];
     return [{ entry, answer, options: shuffled([answer, ...distractors], random) }];
   });
