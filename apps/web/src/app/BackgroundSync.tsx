@@ -1,4 +1,5 @@
 import { AudioSync } from '../features/audio/AudioSync';
+import { BookmarksOffline } from '../features/offline/BookmarksOffline';
 import { StatsSync } from '../features/stats/StatsSync';
 import { ReadingSync } from '../features/stories/ReadingSync';
 import { TourHost } from '../features/tours/TourHost';
@@ -17,6 +18,7 @@ export function BackgroundSync() {
       <StatsSync />
       <AudioSync />
       <ReadingSync />
+      <BookmarksOffline />
       <TourHost />
     </>
   );

@@ -27,6 +27,7 @@ export const MAIN_MENU: MenuEntry[] = [
       { to: '/stories', label: 'nav.allStories' },
       { to: '/stories/audios', label: 'nav.audios' },
       { to: '/bookmarks', label: 'nav.bookmarks' },
+      { to: '/stories/offline', label: 'nav.offline' },
     ],
   },
   {

@@ -28,6 +28,11 @@ export const ROUTE_SCREENS: readonly RouteScreen[] = [
     name: 'AudioListScreen',
   },
   {
+    path: '/stories/offline',
+    module: 'features/offline/OfflineScreen.tsx',
+    name: 'OfflineScreen',
+  },
+  {
     path: '/stories/:id',
     module: 'features/stories/StoryScreen.tsx',
     name: 'StoryScreen',

@@ -4,16 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { requestTour } from '../features/tours/TourHost';
 import { TOUR_NAMES } from '../features/tours/tours';
-import { authClient } from '../lib/auth-client';
+import { signOut } from '../lib/auth-client';
 import { Avatar, type MenuUser } from './Avatar';
 
 /** The signed-in user's menu: opens on click, closes on an outside click or Escape. */
 export function UserMenu({ user }: { user: MenuUser }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const signOut = async () => {
+  const onSignOut = async () => {
     // The local session is cleared whatever the server answers (spec 1 §4).
-    await authClient.signOut().catch(() => undefined);
+    await signOut();
     navigate('/');
   };
   return (
@@ -54,7 +54,7 @@ export function UserMenu({ user }: { user: MenuUser }) {
             </DropdownMenu.Item>
           ))}
           <DropdownMenu.Separator className="my-1 h-px bg-stone-200 dark:bg-stone-700" />
-          <DropdownMenu.Item className="dropdown-item" onSelect={() => void signOut()}>
+          <DropdownMenu.Item className="dropdown-item" onSelect={() => void onSignOut()}>
             <LogOut aria-hidden size={16} />
             {t('nav.signOut')}
           </DropdownMenu.Item>

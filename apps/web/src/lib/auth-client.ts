@@ -1,17 +1,70 @@
 import { createAuthClient } from 'better-auth/react';
+import { useOnline } from './online';
 
 /** better-auth's client on the same origin; the web app signs in with cookies. */
 export const authClient = createAuthClient({ basePath: '/api/auth' });
 
 export type AuthStatus = 'checking' | 'signed-in' | 'signed-out';
 
-/** The session and a three-state status for guards and headers. */
+type SessionUser = NonNullable<ReturnType<typeof authClient.useSession>['data']>['user'];
+
+/**
+ * The signed-in user as last confirmed by the server, kept on the device: while the server
+ * cannot be reached the session counts as valid until the server says otherwise (a 401 or no
+ * session), so an offline learner stays signed in with their own data and queues.
+ */
+export const REMEMBERED_USER_KEY = 'lesefuchs.session.user';
+
+let remembered: SessionUser | null | undefined;
+
+function rememberedUser(): SessionUser | null {
+  if (remembered === undefined) {
+    try {
+      remembered = JSON.parse(localStorage.getItem(REMEMBERED_USER_KEY) ?? 'null') as SessionUser;
+    } catch {
+      remembered = null;
+    }
+  }
+  return remembered;
+}
+
+function remember(user: SessionUser | null): void {
+  const current = rememberedUser();
+  if (user === null ? current === null : current?.id === user.id && current === user) return;
+  remembered = user;
+  try {
+    if (user) localStorage.setItem(REMEMBERED_USER_KEY, JSON.stringify(user));
+    else localStorage.removeItem(REMEMBERED_USER_KEY);
+  } catch {
+    // Storage full or blocked: the copy lives for this page only.
+  }
+}
+
+// The session atom's every answer updates the device's copy: a user keeps it, an answer of
+// "no session" (none, or a 401) drops it; a failure to reach the server leaves it as it was.
+authClient.$store.atoms.session?.subscribe((value) => {
+  const state = value as { data: { user: SessionUser } | null; error: unknown; isPending: boolean };
+  if (state.isPending) return;
+  if (state.data?.user) remember(state.data.user);
+  else if (!state.error || (state.error as { status?: number }).status === 401) remember(null);
+});
+
+/** Signs out here and on the server; the device forgets the user even when offline. */
+export async function signOut(): Promise<void> {
+  remember(null);
+  await authClient.signOut().catch(() => undefined);
+}
+
+/**
+ * The session and a three-state status for guards and headers. `offline` is true while the
+ * user comes from the device's copy because the server cannot be reached.
+ */
 export function useAuth() {
   const session = authClient.useSession();
-  const status: AuthStatus = session.isPending
-    ? 'checking'
-    : session.data
-      ? 'signed-in'
-      : 'signed-out';
-  return { status, user: session.data?.user ?? null, refetch: session.refetch };
+  const online = useOnline();
+  const unreachable = session.data === null && (session.error !== null || !online);
+  const offlineUser = unreachable ? rememberedUser() : null;
+  const user = session.data?.user ?? offlineUser;
+  const status: AuthStatus = user ? 'signed-in' : session.isPending ? 'checking' : 'signed-out';
+  return { status, user, offline: offlineUser !== null, refetch: session.refetch };
 }

@@ -25,3 +25,10 @@ export function afterIdle(delayMs: number, action: () => void): () => void {
     window.clearTimeout(timer);
   };
 }
+
+/** Runs `action` at the browser's next idle moment (at most a second later), load or not. */
+export function whenIdle(action: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') {
+    window.requestIdleCallback(action, { timeout: 1000 });
+  } else window.setTimeout(action, 0);
+}

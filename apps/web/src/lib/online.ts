@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 
 function subscribe(onChange: () => void) {
   window.addEventListener('online', onChange);
@@ -21,3 +21,18 @@ export function useOnline(): boolean {
 /** Whether the browser believes it is online right now (outside React). */
 export const isOnline = (): boolean =>
   typeof navigator === 'undefined' || navigator.onLine !== false;
+
+/**
+ * Calls `retry` when the browser comes back online while `failed` holds: a screen that could
+ * not load offline recovers by itself, without a "Try again".
+ */
+export function useRetryWhenOnline(failed: boolean, retry: () => unknown): void {
+  const latest = useRef(retry);
+  latest.current = retry;
+  useEffect(() => {
+    if (!failed) return;
+    const onOnline = () => void latest.current();
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [failed]);
+}

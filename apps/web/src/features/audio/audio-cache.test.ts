@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { mapStore } from '../../lib/map-store.test-helper';
 import {
   AudioCache,
   type AudioCacheRecord,
@@ -6,18 +7,6 @@ import {
   type KeyValueStore,
 } from './audio-cache';
 import { AudioLoadError, loadAudio, type SourceDeps, timingUrl } from './audio-source';
-
-function mapStore(): KeyValueStore & { map: Map<string, unknown> } {
-  const map = new Map<string, unknown>();
-  return {
-    map,
-    get: async <T>(key: string) => map.get(key) as T | undefined,
-    getMany: async <T>(keys: string[]) => keys.map((key) => map.get(key) as T | undefined),
-    set: async (key, value) => void map.set(key, value),
-    del: async (key) => void map.delete(key),
-    keys: async () => [...map.keys()],
-  };
-}
 
 const DAY = 24 * 60 * 60 * 1000;
 const limits = { maxBytes: 1000, maxAgeMs: 30 * DAY, trimToFraction: 0.8 };

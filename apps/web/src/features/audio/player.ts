@@ -3,10 +3,10 @@ import { onStopAudio } from '../../lib/audio-bus';
 import { isOnline } from '../../lib/online';
 import { AudioCache, indexedDbStore } from './audio-cache';
 import { AudioController } from './audio-controller';
-import { loadAudio } from './audio-source';
+import { loadAudio, type SourceDeps } from './audio-source';
 import { browserSpeech } from './browser-speech';
 import { recordListen } from './listens';
-import type { PlayerState } from './types';
+import type { PlayerState, PlayRequest } from './types';
 import { decodeWithWebAudio } from './web-audio-media';
 
 // The app's one audio player: an AudioController wired to the browser (an <audio> element, the
@@ -15,28 +15,44 @@ import { decodeWithWebAudio } from './web-audio-media';
 
 let warnedUnsupported = false;
 
+let cache: AudioCache | null = null;
+
+/** The audio files kept on the device (made on first use). */
+export function audioCache(): AudioCache {
+  cache ??= new AudioCache(indexedDbStore());
+  return cache;
+}
+
+const sourceDeps = (): SourceDeps => ({
+  cache: audioCache(),
+  fetch: (input, init) => fetch(input, init),
+  online: isOnline,
+  onCacheUnsupported: () => {
+    if (!warnedUnsupported) console.warn('IndexedDB not supported: audio is streamed');
+    warnedUnsupported = true;
+  },
+});
+
+/**
+ * Fetches a story's audio file into the device's cache (unless it is there already), for
+ * offline; whether the file is on the device afterwards.
+ */
+export async function keepAudioOnDevice(
+  request: PlayRequest & { url: string },
+  signal: AbortSignal,
+): Promise<boolean> {
+  const loaded = await loadAudio(request, sourceDeps(), signal);
+  return loaded.blob !== null;
+}
+
 function createPlayer(): AudioController {
-  const cache = new AudioCache(indexedDbStore());
   const controller = new AudioController({
     createMedia: () => {
       const audio = new Audio();
       audio.preload = 'auto';
       return audio;
     },
-    load: (request, signal) =>
-      loadAudio(
-        request,
-        {
-          cache,
-          fetch: (input, init) => fetch(input, init),
-          online: isOnline,
-          onCacheUnsupported: () => {
-            if (!warnedUnsupported) console.warn('IndexedDB not supported: audio is streamed');
-            warnedUnsupported = true;
-          },
-        },
-        signal,
-      ),
+    load: (request, signal) => loadAudio(request, sourceDeps(), signal),
     createObjectUrl: (blob) => URL.createObjectURL(blob),
     revokeObjectUrl: (url) => URL.revokeObjectURL(url),
     decodeWithWebAudio,

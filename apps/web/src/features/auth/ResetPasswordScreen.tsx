@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { RECOVERY_FLAG_KEY } from '../../app/RecoveryLinks';
 import { AuthCard, Field, FormMessage } from '../../components/Form';
 import { LoadingScreen } from '../../components/Spinner';
-import { authClient } from '../../lib/auth-client';
+import { authClient, signOut } from '../../lib/auth-client';
 import { passwordRefusalText } from './messages';
 import { PasswordStrengthBar, usePasswordRequirements } from './PasswordStrength';
 
@@ -76,7 +76,7 @@ export function ResetPasswordScreen() {
         return;
       }
       localStorage.removeItem(RECOVERY_FLAG_KEY);
-      await authClient.signOut().catch(() => undefined);
+      await signOut();
       navigate('/login', { replace: true, state: { notice: t('auth.reset.done') } });
     } catch {
       setError(t('auth.reset.failed'));

@@ -1,4 +1,4 @@
-import { Bookmark, BookmarkX, CircleCheck } from 'lucide-react';
+import { Bookmark, BookmarkX, CircleCheck, HardDriveDownload } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -62,6 +62,14 @@ export function BookmarksScreen() {
           {t('bookmarks.title')}
         </h1>
         <p className="mt-1 text-stone-600 dark:text-stone-300">{t('bookmarks.subtitle')}</p>
+        <Link
+          to="/stories/offline"
+          className="text-link mt-2 inline-flex items-center gap-1 text-sm"
+          data-testid="bookmarks-offline-link"
+        >
+          <HardDriveDownload aria-hidden size={16} />
+          {t('offline.seeSaved')}
+        </Link>
       </div>
       <p className="sr-only" role="status">
         {announcement}

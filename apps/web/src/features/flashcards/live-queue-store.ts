@@ -74,3 +74,32 @@ export function clearCachedQueue(
 ): void {
   storage.removeItem(keyOf(userId));
 }
+
+/**
+ * Cards due and new in the queue kept on the device, whatever its deck or age: what the study
+ * hub shows while the server cannot be reached. Null when the device holds no queue.
+ */
+export function countQueuedCards(
+  userId: string,
+  now: number,
+  storage: Pick<Storage, 'getItem'> = localStorage,
+): { due: number; new: number } | null {
+  try {
+    const cached = JSON.parse(storage.getItem(keyOf(userId)) ?? 'null') as CachedQueue | null;
+    if (!cached || cached.version !== VERSION) return null;
+    const cards = [cached.learning, cached.review, cached.pool].flatMap((list) =>
+      Array.isArray(list) ? list : [],
+    );
+    const seen = new Set<number | string>();
+    const counts = { due: 0, new: 0 };
+    for (const card of cards) {
+      if (seen.has(card.id)) continue;
+      seen.add(card.id);
+      if (card.card_state === 'new') counts.new++;
+      else if (Date.parse(card.due_at) <= now) counts.due++;
+    }
+    return counts;
+  } catch {
+    return null;
+  }
+}

@@ -8,7 +8,7 @@ import { AuthCard, Field, FormMessage } from '../../components/Form';
 import { Panel } from '../../components/Panel';
 import { SignInPrompt } from '../../components/SignInPrompt';
 import { LoadingScreen } from '../../components/Spinner';
-import { authClient, useAuth } from '../../lib/auth-client';
+import { authClient, signOut, useAuth } from '../../lib/auth-client';
 import { currentLocale } from '../../lib/i18n';
 import { MembershipLine } from '../audio/MembershipLine';
 import { passwordRefusalText } from '../auth/messages';
@@ -240,8 +240,8 @@ function AccountActions() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const signOut = async () => {
-    await authClient.signOut().catch(() => undefined);
+  const onSignOut = async () => {
+    await signOut();
     navigate('/');
   };
   const remove = async (event: FormEvent) => {
@@ -261,7 +261,11 @@ function AccountActions() {
 
   return (
     <Panel title={t('profile.account.title')}>
-      <button type="button" className="button-secondary self-start" onClick={() => void signOut()}>
+      <button
+        type="button"
+        className="button-secondary self-start"
+        onClick={() => void onSignOut()}
+      >
         {t('nav.signOut')}
       </button>
       <div className="flex flex-col gap-2 border-stone-200 border-t pt-4 dark:border-stone-800">

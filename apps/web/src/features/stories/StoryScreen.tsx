@@ -9,8 +9,10 @@ import type { PrefetchScreenData } from '../../app/router';
 import { EntryWord } from '../../components/EntryWord';
 import { LoadingScreen } from '../../components/Spinner';
 import { currentLanguage } from '../../lib/i18n';
+import { useOnline, useRetryWhenOnline } from '../../lib/online';
 import { audioPlayer } from '../audio/player';
 import { StoryAudioBar, useStoryReading } from '../audio/StoryAudioBar';
+import { SaveOfflineButton } from '../offline/SaveOfflineButton';
 import { SaveWordButton } from '../vocabulary/SaveWordButton';
 import {
   FocusMode,
@@ -22,7 +24,13 @@ import {
 } from './modes';
 import { useReadingList } from './reading-lists';
 import { CategoryBadge, LevelBadge } from './StoryCard';
-import { type StoryDetail, storyQuery, titleIn, useStory } from './stories-api';
+import {
+  type StoryDetail,
+  StoryNotOnDeviceError,
+  storyQuery,
+  titleIn,
+  useStory,
+} from './stories-api';
 import { TokenizedText } from './TokenizedText';
 import { useReaderPreferences } from './use-reader-preferences';
 import { storyTextIn } from './word-lookup/word-info';
@@ -48,11 +56,25 @@ export function StoryScreen() {
   const { id: rawId } = useParams();
   const id = parseStoryId(rawId);
   const story = useStory(id);
+  const online = useOnline();
+  useRetryWhenOnline(story.isError, story.refetch);
 
   if (id === null || story.data === null) {
     return <Message title={t('reader.notFound', { id: rawId })} />;
   }
   if (story.isPending) return <LoadingScreen message={t('status.loadingStory')} />;
+  if (story.error instanceof StoryNotOnDeviceError && !online) {
+    return (
+      <Message title={t('offline.storyNotSaved')}>
+        <p role="status" className="text-stone-700 dark:text-stone-300" data-testid="story-offline">
+          {t('offline.storyNotSavedHint')}
+        </p>
+        <Link className="text-link" to="/offline">
+          {t('offline.seeSaved')}
+        </Link>
+      </Message>
+    );
+  }
   if (story.isError || !story.data) {
     return (
       <Message title={t('reader.loadFailed')}>
@@ -198,6 +220,7 @@ function StoryViewer({ detail }: { detail: StoryDetail }) {
             </label>
           )}
         </div>
+        <SaveOfflineButton storyId={story.id} />
       </header>
       <StoryAudioBar story={story} />
 

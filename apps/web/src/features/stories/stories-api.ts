@@ -1,7 +1,9 @@
 import type { Category, Level } from '@lesefuchs/core/content/taxonomy';
 import type { StoryToken } from '@lesefuchs/core/reading/story-token';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { ApiRequestError, api } from '../../lib/api';
+import { whenIdle } from '../../lib/idle';
+import { storyStore } from '../offline/story-store';
 
 // Stories from the server, with the list kept on the device and reused while the server's
 // latest change and count match (spec 2 §4 "Stories cache").
@@ -117,6 +119,8 @@ export const storiesQuery = () =>
   queryOptions({
     queryKey: ['stories'],
     queryFn: loadStories,
+    // Offline it answers from the device's copy at once, or fails and says so (not a wait).
+    networkMode: 'always',
     initialData: () => readCache()?.stories,
     initialDataUpdatedAt: 0,
     staleTime: 5 * 60_000,
@@ -127,19 +131,56 @@ export function useStories() {
   return useQuery(storiesQuery());
 }
 
-/** One story's query, with its words resolved; a missing story is `null`. */
+/** Thrown when a story is neither reachable nor stored on the device. */
+export class StoryNotOnDeviceError extends Error {
+  constructor() {
+    super('The story is not saved on this device and the server cannot be reached.');
+  }
+}
+
+/**
+ * One story's query, with its words resolved; a missing story is `null`. Every story the
+ * learner opens is kept on the device, and read from there when the server cannot be reached,
+ * so the query also runs offline (networkMode 'always') and a stored story opens at once.
+ */
 export const storyQuery = (id: number | null) =>
   queryOptions({
     queryKey: ['story', id],
     enabled: id !== null,
+    networkMode: 'always',
     queryFn: async () => {
+      if (id === null) return null;
+      let detail: StoryDetail;
       try {
-        return await api<StoryDetail>(`/api/stories/${id}`, { timeoutMs: STORY_TIMEOUT_MS });
+        detail = await api<StoryDetail>(`/api/stories/${id}`, { timeoutMs: STORY_TIMEOUT_MS });
       } catch (error) {
-        if ((error as { status?: number }).status === 404) return null;
+        if (error instanceof ApiRequestError && error.status === 404) {
+          void storyStore()
+            .remove(id)
+            .catch(() => undefined);
+          return null;
+        }
+        // Offline, timed out or a failing server: the device's copy, when there is one.
+        if (!(error instanceof ApiRequestError) || error.transient) {
+          const stored = await storyStore()
+            .get(id)
+            .catch(() => null);
+          if (stored) return stored;
+          throw new StoryNotOnDeviceError();
+        }
         throw error;
       }
+      // Stored at the next idle moment, after the page's first render; a full or missing store
+      // never stops reading.
+      whenIdle(() => {
+        void storyStore()
+          .put(detail, { kept: false })
+          .catch(() => undefined);
+      });
+      return detail;
     },
+    // Not on the device while offline: said at once; the screen retries when the browser is online.
+    retry: (failures, error) => !(error instanceof StoryNotOnDeviceError) && failures < 1,
     staleTime: 60 * 60_000,
   });
 

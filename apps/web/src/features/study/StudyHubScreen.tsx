@@ -1,10 +1,12 @@
 import { numberFormat } from '@lesefuchs/core/intl';
 import { GraduationCap, LayoutList, Puzzle } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuth } from '../../lib/auth-client';
 import { currentLocale } from '../../lib/i18n';
+import { useOnline, useRetryWhenOnline } from '../../lib/online';
+import { countQueuedCards } from '../flashcards/live-queue-store';
 import { useOverviewQuery, useOverviewRealtime } from '../flashcards/overview/overview-api';
 
 /** /study: where studying starts — flashcards with what is waiting, the overview, the quiz. */
@@ -107,28 +109,55 @@ function FlashcardCounts({ userId }: { userId: string }) {
   const { t } = useTranslation();
   useOverviewRealtime(userId);
   const overview = useOverviewQuery(userId);
-  if (overview.isPending)
+  const online = useOnline();
+  // Offline (or the server failing): the cards of the queue kept on this device.
+  const unreachable = overview.isError || (overview.isPending && !online);
+  const deviceCounts = useMemo(
+    () => (unreachable && !overview.data ? countQueuedCards(userId, Date.now()) : null),
+    [unreachable, overview.data, userId],
+  );
+  useRetryWhenOnline(overview.isError, overview.refetch);
+  if (deviceCounts)
+    return <CountList counts={deviceCounts} note={t('study.flashcards.onDevice')} />;
+  if (unreachable && !overview.data)
+    return (
+      <p className="text-sm text-stone-600 dark:text-stone-300" role="status">
+        {online ? t('study.flashcards.failed') : t('study.flashcards.offline')}
+      </p>
+    );
+  if (!overview.data)
     return (
       <p className="text-sm text-stone-600 dark:text-stone-300" role="status">
         {t('study.flashcards.loading')}
       </p>
     );
-  if (overview.isError)
-    return (
-      <p className="text-sm text-stone-600 dark:text-stone-300">{t('study.flashcards.failed')}</p>
-    );
-  const { counts } = overview.data;
+  return <CountList counts={overview.data.counts} />;
+}
+
+function CountList({ counts, note }: { counts: { due: number; new: number }; note?: string }) {
+  const { t } = useTranslation();
   const number = numberFormat(currentLocale());
   return (
-    <dl className="flex flex-wrap gap-3" data-testid="study-flashcard-counts">
-      <div className="rounded-xl bg-white px-4 py-2 dark:bg-stone-900">
-        <dt className="text-stone-600 text-xs dark:text-stone-300">{t('study.flashcards.due')}</dt>
-        <dd className="font-semibold text-2xl tabular-nums">{number.format(counts.due)}</dd>
-      </div>
-      <div className="rounded-xl bg-white px-4 py-2 dark:bg-stone-900">
-        <dt className="text-stone-600 text-xs dark:text-stone-300">{t('study.flashcards.new')}</dt>
-        <dd className="font-semibold text-2xl tabular-nums">{number.format(counts.new)}</dd>
-      </div>
-    </dl>
+    <div className="flex flex-col gap-2">
+      <dl className="flex flex-wrap gap-3" data-testid="study-flashcard-counts">
+        <div className="rounded-xl bg-white px-4 py-2 dark:bg-stone-900">
+          <dt className="text-stone-600 text-xs dark:text-stone-300">
+            {t('study.flashcards.due')}
+          </dt>
+          <dd className="font-semibold text-2xl tabular-nums">{number.format(counts.due)}</dd>
+        </div>
+        <div className="rounded-xl bg-white px-4 py-2 dark:bg-stone-900">
+          <dt className="text-stone-600 text-xs dark:text-stone-300">
+            {t('study.flashcards.new')}
+          </dt>
+          <dd className="font-semibold text-2xl tabular-nums">{number.format(counts.new)}</dd>
+        </div>
+      </dl>
+      {note && (
+        <p className="text-sm text-stone-600 dark:text-stone-300" data-testid="study-counts-note">
+          {note}
+        </p>
+      )}
+    </div>
   );
 }

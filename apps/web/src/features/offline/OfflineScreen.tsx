@@ -1,0 +1,223 @@
+import { LEVELS, type Level } from '@lesefuchs/core/content/taxonomy';
+import { HardDriveDownload, Trash2, WifiOff } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { currentLocale } from '../../lib/i18n';
+import { useOnline, useRetryWhenOnline } from '../../lib/online';
+import { useAudioSettings } from '../audio/audio-settings';
+import { LevelBadge } from '../stories/StoryCard';
+import { useStories } from '../stories/stories-api';
+import {
+  formatBytes,
+  type OfflineStory,
+  useOfflineLibrary,
+  useRemoveOffline,
+  useSaveOffline,
+} from './offline-library';
+
+/**
+ * /stories/offline: what this device keeps for reading without a connection — each level with
+ * a "Save level" (its stories and their audio, with progress), and every stored story with its
+ * size and a way to remove it.
+ */
+export function OfflineScreen() {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const locale = currentLocale();
+  const stories = useStories();
+  useRetryWhenOnline(stories.isError, stories.refetch);
+  const library = useOfflineLibrary();
+  const { voice } = useAudioSettings();
+  const saving = useSaveOffline(voice);
+  const remove = useRemoveOffline();
+  const [savingLevel, setSavingLevel] = useState<Level | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+
+  const stored = library.data?.stories ?? [];
+  const kept = useMemo(
+    () => new Set(stored.filter((story) => story.kept).map((story) => story.id)),
+    [stored],
+  );
+  const byLevel = useMemo(() => {
+    const map = new Map<Level, number[]>();
+    for (const story of stories.data ?? []) {
+      map.set(story.difficulty, [...(map.get(story.difficulty) ?? []), story.id]);
+    }
+    return map;
+  }, [stories.data]);
+
+  const saveLevel = async (level: Level) => {
+    const ids = (byLevel.get(level) ?? []).filter((id) => !kept.has(id));
+    setSavingLevel(level);
+    setAnnouncement('');
+    const result = await saving.save(ids);
+    setSavingLevel(null);
+    setAnnouncement(
+      result.failed > 0
+        ? t('offline.levelPartly', {
+            level,
+            count: result.done - result.failed,
+            failed: result.failed,
+          })
+        : t('offline.levelSaved', { level, count: result.done }),
+    );
+  };
+
+  const removeStory = async (story: OfflineStory) => {
+    await remove([story.id]);
+    setAnnouncement(t('offline.removed', { title: story.titleDe }));
+  };
+
+  return (
+    <section
+      aria-labelledby="page-title"
+      className="mx-auto flex w-full max-w-3xl flex-col gap-6 py-6"
+    >
+      <div className="flex flex-col gap-2">
+        <h1 id="page-title" className="page-title">
+          {t('offline.title')}
+        </h1>
+        <p className="text-stone-700 dark:text-stone-300">{t('offline.intro')}</p>
+        {!online && (
+          <p
+            className="inline-flex items-center gap-2 text-sm text-stone-600 dark:text-stone-300"
+            data-testid="offline-screen-offline"
+          >
+            <WifiOff aria-hidden size={16} className="shrink-0" />
+            {t('offline.savingNeedsNetwork')}
+          </p>
+        )}
+      </div>
+
+      {library.data && (
+        <p className="text-sm text-stone-600 dark:text-stone-300" data-testid="offline-usage">
+          {t('offline.usage', {
+            count: stored.length,
+            stories: formatBytes(library.data.storyBytes, locale),
+            audio: formatBytes(library.data.audioBytes, locale),
+            limit: formatBytes(library.data.audioLimitBytes, locale),
+          })}
+        </p>
+      )}
+
+      <section aria-labelledby="offline-levels" className="flex flex-col gap-3">
+        <h2 id="offline-levels" className="font-semibold text-lg">
+          {t('offline.levels')}
+        </h2>
+        {!stories.data && (
+          <p className="text-sm text-stone-600 dark:text-stone-300" role="status">
+            {stories.isPending && online ? t('status.loading') : t('offline.levelsUnavailable')}
+          </p>
+        )}
+        <ul className="grid gap-2 sm:grid-cols-2">
+          {stories.data &&
+            LEVELS.map((level) => {
+              const ids = byLevel.get(level) ?? [];
+              if (ids.length === 0) return null;
+              const savedCount = ids.filter((id) => kept.has(id)).length;
+              const all = savedCount === ids.length;
+              const busy = savingLevel === level && saving.progress;
+              return (
+                <li
+                  key={level}
+                  className="flex flex-col gap-2 rounded-xl border border-stone-200 bg-white p-3 dark:border-stone-800 dark:bg-stone-900"
+                  data-testid={`offline-level-${level}`}
+                >
+                  <div className="flex items-center gap-2">
+                    <LevelBadge level={level} />
+                    <span className="text-sm">
+                      {t('offline.levelCount', { count: ids.length, saved: savedCount })}
+                    </span>
+                    <button
+                      type="button"
+                      className="button-secondary ml-auto text-sm"
+                      disabled={all || !online || saving.saving}
+                      onClick={() => void saveLevel(level)}
+                    >
+                      {all ? t('offline.levelAllSaved') : t('offline.saveLevel')}
+                    </button>
+                  </div>
+                  {busy && (
+                    <div className="flex items-center gap-2">
+                      <progress
+                        className="h-2 flex-1 accent-orange-600"
+                        max={busy.total}
+                        value={busy.done}
+                        aria-label={t('offline.progress', { done: busy.done, total: busy.total })}
+                      />
+                      <span className="text-xs tabular-nums">
+                        {t('offline.progress', { done: busy.done, total: busy.total })}
+                      </span>
+                      <button type="button" className="text-link text-xs" onClick={saving.cancel}>
+                        {t('offline.cancel')}
+                      </button>
+                    </div>
+                  )}
+                </li>
+              );
+            })}
+        </ul>
+      </section>
+
+      <section aria-labelledby="offline-stored" className="flex flex-col gap-3">
+        <div className="flex items-center gap-2">
+          <h2 id="offline-stored" className="font-semibold text-lg">
+            {t('offline.stored')}
+          </h2>
+          {stored.length > 0 && (
+            <button
+              type="button"
+              className="text-link ml-auto text-sm"
+              onClick={() => void remove(stored.map((story) => story.id))}
+            >
+              {t('offline.removeAll')}
+            </button>
+          )}
+        </div>
+        {library.data && stored.length === 0 && (
+          <p className="text-stone-600 dark:text-stone-300" data-testid="offline-empty">
+            {t('offline.empty')}
+          </p>
+        )}
+        <ul className="flex flex-col gap-2" data-testid="offline-stories">
+          {stored.map((story) => (
+            <li
+              key={story.id}
+              className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl border border-stone-200 bg-white p-3 dark:border-stone-800 dark:bg-stone-900"
+              data-testid="offline-story"
+            >
+              <LevelBadge level={story.difficulty} />
+              <Link to={`/stories/${story.id}`} className="text-link font-medium" lang="de">
+                {story.titleDe}
+              </Link>
+              <span className="text-stone-600 text-xs dark:text-stone-300">
+                {story.kept ? (
+                  <span className="inline-flex items-center gap-1">
+                    <HardDriveDownload aria-hidden size={12} />
+                    {t('offline.kept')}
+                  </span>
+                ) : (
+                  t('offline.opened')
+                )}
+                {' · '}
+                {formatBytes(story.bytes + story.audioBytes, locale)}
+              </span>
+              <button
+                type="button"
+                className="ml-auto rounded-full p-2 text-stone-600 hover:bg-stone-100 dark:text-stone-300 dark:hover:bg-stone-800"
+                aria-label={t('offline.removeStory', { title: story.titleDe })}
+                onClick={() => void removeStory(story)}
+              >
+                <Trash2 aria-hidden size={16} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <p className="sr-only" role="status" aria-live="polite">
+        {announcement}
+      </p>
+    </section>
+  );
+}
