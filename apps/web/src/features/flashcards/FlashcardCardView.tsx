@@ -2,6 +2,7 @@ import type { SwipeDirection } from '@lesefuchs/core/srs/gestures';
 import type { Rating } from '@lesefuchs/core/srs/scheduler';
 import { type Ref, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useKeyboardLikely } from '../../lib/use-media-query';
 import type { StudyCard } from './study-state';
 import { useSwipe } from './use-swipe';
 
@@ -52,6 +53,7 @@ export function FlashcardCardView({
   onUnavailable: () => void;
 }) {
   const { t } = useTranslation();
+  const keyboard = useKeyboardLikely();
   const headingId = useId();
   const { handlers, offset, hint, justSwiped } = useSwipe((rating) => {
     if (!revealed) onReveal();
@@ -158,7 +160,7 @@ export function FlashcardCardView({
           </>
         ) : (
           <p className="text-sm text-stone-500 dark:text-stone-400">
-            {t('flashcards.card.tapToReveal')}
+            {keyboard ? t('flashcards.card.tapToReveal') : t('flashcards.card.tapToRevealTouch')}
           </p>
         )}
       </div>

@@ -3,6 +3,7 @@ import type { Rating } from '@lesefuchs/core/srs/scheduler';
 import { Eye } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useKeyboardLikely } from '../../lib/use-media-query';
 
 /** The three buttons the interface shows (spec 3 §4); hard is for the scheduler only. */
 export const SHOWN_RATINGS = ['again', 'good', 'easy'] as const satisfies readonly Rating[];
@@ -55,6 +56,7 @@ export function RatingButtons({
   onRate: (rating: Rating) => void;
 }) {
   const { t } = useTranslation();
+  const keyboard = useKeyboardLikely();
   const [area, setArea] = useState<HTMLDivElement | null>(null);
   const seen = useSeen(area);
 
@@ -104,7 +106,7 @@ export function RatingButtons({
         </button>
       )}
       <p className="text-center text-stone-500 text-xs dark:text-stone-400">
-        {t('flashcards.rate.keys')}
+        {keyboard ? t('flashcards.rate.keys') : t('flashcards.rate.keysTouch')}
       </p>
     </div>
   );

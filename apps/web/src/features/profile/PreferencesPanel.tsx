@@ -5,7 +5,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormMessage } from '../../components/Form';
 import { useMembership } from '../audio/membership';
-import { usePreferences } from './preferences-store';
+import { GUEST, usePreferences } from './preferences-store';
 
 const STORY_MODES = ['normal', 'lesson', 'focus', 'hyperfocus', 'learning', 'practice'] as const;
 
@@ -98,7 +98,9 @@ export function PreferencesPanel({
         {t('profile.preferences.title')}
       </h2>
       <p className="text-sm text-stone-600 dark:text-stone-300">
-        {t('profile.preferences.explain')}
+        {userId === GUEST
+          ? t('profile.preferences.explainGuest')
+          : t('profile.preferences.explain')}
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
         <Select

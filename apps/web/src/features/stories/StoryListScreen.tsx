@@ -277,10 +277,11 @@ function StoryPreferences() {
       <dialog
         ref={dialog}
         aria-label={t('stories.preferences')}
-        className="m-auto w-full max-w-xl rounded-2xl bg-transparent p-0 backdrop:bg-black/50"
+        className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-1rem)] max-w-xl gap-3 overflow-hidden bg-transparent p-0 backdrop:bg-black/50 open:flex open:flex-col"
         onClose={() => setOpen(false)}
       >
-        <div className="flex flex-col gap-3">
+        {/* The panel scrolls within the screen's height; Done stays in view below it. */}
+        <div className="min-h-0 overflow-y-auto overscroll-contain rounded-2xl">
           {/* Rendered while open: the closed dialog costs the list nothing. */}
           {open && (
             <PreferencesPanel
@@ -288,14 +289,14 @@ function StoryPreferences() {
               fromServer={user ? profile.data?.preferences : undefined}
             />
           )}
-          <button
-            type="button"
-            className="button-primary self-end"
-            onClick={() => dialog.current?.close()}
-          >
-            {t('stories.done')}
-          </button>
         </div>
+        <button
+          type="button"
+          className="button-primary shrink-0 self-end"
+          onClick={() => dialog.current?.close()}
+        >
+          {t('stories.done')}
+        </button>
       </dialog>
     </>
   );

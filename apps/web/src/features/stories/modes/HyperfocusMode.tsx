@@ -1,6 +1,7 @@
 import { Pause, Play, RotateCcw } from 'lucide-react';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useKeyboardLikely } from '../../../lib/use-media-query';
 import {
   clampWpm,
   type HyperfocusSpeed,
@@ -37,6 +38,7 @@ export function HyperfocusMode(props: HyperfocusModeProps) {
 
 function Hyperfocus({ detail, onComplete, speed }: HyperfocusModeProps) {
   const { t } = useTranslation();
+  const keyboard = useKeyboardLikely();
   const text = detail.story.contentDe;
   const words = useMemo(() => readingWords(text), [text]);
   const [index, setIndex] = useState(0);
@@ -187,9 +189,11 @@ function Hyperfocus({ detail, onComplete, speed }: HyperfocusModeProps) {
       <p role="status" className="text-center font-medium">
         {finished ? t('reader.modes.hyperfocus.done') : ''}
       </p>
-      <p className="text-center text-stone-500 text-xs dark:text-stone-400">
-        {t('reader.modes.hyperfocus.spaceHint')}
-      </p>
+      {keyboard && (
+        <p className="text-center text-stone-500 text-xs dark:text-stone-400">
+          {t('reader.modes.hyperfocus.spaceHint')}
+        </p>
+      )}
 
       <fieldset className="flex flex-col gap-3 border-stone-200 border-t pt-4 dark:border-stone-800">
         <legend className="sr-only">{t('reader.modes.hyperfocus.speed')}</legend>

@@ -3,6 +3,7 @@ import { ChevronLeft, ChevronRight, RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntryWord } from '../../../components/EntryWord';
+import { useKeyboardLikely } from '../../../lib/use-media-query';
 import type { StoryDetail, VocabularyEntry } from '../stories-api';
 import { translationIn } from '../stories-api';
 import { isControlTarget, type ModeProps } from './types';
@@ -37,6 +38,7 @@ export function LearningMode(props: ModeProps) {
 
 function Learning({ detail, language, onComplete }: ModeProps) {
   const { t } = useTranslation();
+  const keyboard = useKeyboardLikely();
   const cards = useMemo(() => flashcardEntries(detail), [detail]);
   const targets = useMemo(() => new Set(detail.targetVocabularyIds), [detail.targetVocabularyIds]);
   const [index, setIndex] = useState(0);
@@ -181,9 +183,11 @@ function Learning({ detail, language, onComplete }: ModeProps) {
           <ChevronRight aria-hidden size={18} />
         </button>
       </div>
-      <p className="text-center text-stone-500 text-xs dark:text-stone-400">
-        {t('reader.modes.learning.keysHint')}
-      </p>
+      {keyboard && (
+        <p className="text-center text-stone-500 text-xs dark:text-stone-400">
+          {t('reader.modes.learning.keysHint')}
+        </p>
+      )}
 
       {isLast && (
         <div className="flex flex-col items-center gap-2 rounded-2xl border border-stone-200 bg-white p-5 text-center dark:border-stone-800 dark:bg-stone-900">
