@@ -275,3 +275,20 @@ test('premium choices are closed to a non-member, in the page and on the server,
   await expect(page.getByTestId('membership')).toHaveText(/^Free plan/, { timeout: 15_000 });
   await expect(page.getByRole('option', { name: /Florian/ })).toBeDisabled();
 });
+
+test('a grant and a revoke reach an open story page within seconds, without a reload', async ({
+  page,
+}) => {
+  const { email } = await signUpThroughApi(page, 'Granted');
+  await page.goto('/stories/1');
+  const florian = player(page).getByRole('button', { name: 'Florian', exact: true });
+  await expect(florian).toBeDisabled();
+  // (The live updates connect once the page is idle.)
+  await page.waitForLoadState('networkidle');
+
+  expect(admin('premium', email, '--days', '30')).toMatch(`granted premium to ${email}`);
+  await expect(florian).toBeEnabled({ timeout: 10_000 });
+
+  expect(admin('premium', email, '--revoke')).toMatch(`revoked premium of ${email}`);
+  await expect(florian).toBeDisabled({ timeout: 10_000 });
+});

@@ -45,7 +45,7 @@ export function Layout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const storyPage = useMatch('/stories/:id');
-  const onStoryPage = Boolean(storyPage) && storyPage?.params.id !== 'audios';
+  const onStoryPage = /^\d+$/.test(storyPage?.params.id ?? '');
   const wide = useMediaQuery(`(min-width: ${WIDE_LAYOUT_MIN_PX}px)`);
   const { sideNavVisible, logoVisible } = useScrollChrome();
   const background = useModule(loadBackgroundSync, useIdleAfterLoad());

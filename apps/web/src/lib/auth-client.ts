@@ -17,6 +17,13 @@ export const REMEMBERED_USER_KEY = 'lesefuchs.session.user';
 
 let remembered: SessionUser | null | undefined;
 
+// Devices of earlier versions remembered only the user's id, under another key.
+try {
+  localStorage.removeItem('lesefuchs.flashcards.lastUser');
+} catch {
+  // Storage blocked: nothing to tidy.
+}
+
 function rememberedUser(): SessionUser | null {
   if (remembered === undefined) {
     try {
@@ -40,13 +47,20 @@ function remember(user: SessionUser | null): void {
   }
 }
 
-// The session atom's every answer updates the device's copy: a user keeps it, an answer of
-// "no session" (none, or a 401) drops it; a failure to reach the server leaves it as it was.
+/** Whether a failed session check is no verdict on the session: no answer, or a server error. */
+function unreachable(error: unknown): boolean {
+  if (!error) return false;
+  const status = (error as { status?: number }).status ?? 0;
+  return status === 0 || status >= 500;
+}
+
+// The session atom's every answer updates the device's copy: a user keeps it, a verdict of "no
+// session" (none, a 401) drops it; a failure to reach the server leaves it as it was.
 authClient.$store.atoms.session?.subscribe((value) => {
   const state = value as { data: { user: SessionUser } | null; error: unknown; isPending: boolean };
   if (state.isPending) return;
   if (state.data?.user) remember(state.data.user);
-  else if (!state.error || (state.error as { status?: number }).status === 401) remember(null);
+  else if (!unreachable(state.error)) remember(null);
 });
 
 /** Signs out here and on the server; the device forgets the user even when offline. */
@@ -62,8 +76,8 @@ export async function signOut(): Promise<void> {
 export function useAuth() {
   const session = authClient.useSession();
   const online = useOnline();
-  const unreachable = session.data === null && (session.error !== null || !online);
-  const offlineUser = unreachable ? rememberedUser() : null;
+  const noAnswer = !session.data && (unreachable(session.error) || (session.isPending && !online));
+  const offlineUser = noAnswer ? rememberedUser() : null;
   const user = session.data?.user ?? offlineUser;
   const status: AuthStatus = user ? 'signed-in' : session.isPending ? 'checking' : 'signed-out';
   return { status, user, offline: offlineUser !== null, refetch: session.refetch };

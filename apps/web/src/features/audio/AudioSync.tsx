@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useDeviceUser } from '../../lib/use-device-user';
 import { hydrateListens } from './listens';
+import { useMembershipEvents } from './membership';
 
 /** Idle start of the daily merge (spec 1 §9: 1500 ms timeout, 300 ms fallback). */
 const IDLE_TIMEOUT_MS = 1_500;
@@ -8,11 +9,12 @@ const IDLE_FALLBACK_MS = 300;
 
 /**
  * Once a day merges the listened audio the server knows into the device when the browser is
- * idle. Renders nothing.
+ * idle, and follows the server's membership changes. Renders nothing.
  */
 export function AudioSync() {
   // Offline, the user last signed in on this device keeps their listens.
   const { userId, status, offline } = useDeviceUser();
+  useMembershipEvents();
 
   useEffect(() => {
     // (Whose listens they are, the store learns from the layout: lib/owners.ts.)

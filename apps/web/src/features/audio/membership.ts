@@ -25,8 +25,12 @@ interface MembershipAnswer {
   premium_expires_at: string | null;
 }
 
-/** The membership is asked again at most this often, besides the server's change events. */
-const MEMBERSHIP_STALE_MS = 5 * 60_000;
+/**
+ * How long the device's copy counts as fresh while online: a page that opens (or reloads) later
+ * asks the server, so a grant or a revoke shows within seconds even without the change event.
+ * Offline the copy is used whatever its age.
+ */
+const MEMBERSHIP_STALE_MS = 5_000;
 const storageKey = (userId: string) => `lesefuchs.membership.${userId}`;
 
 export const membershipKeys = { mine: (userId: string) => ['membership', userId] as const };
@@ -62,12 +66,22 @@ export interface Membership {
   isLoading: boolean;
 }
 
+/**
+ * The server's "membership changed" event: every page's copy is asked again at once, whether or
+ * not the open page shows the membership. Mounted once behind every page (audio/AudioSync).
+ */
+export function useMembershipEvents(): void {
+  const client = useQueryClient();
+  useRealtimeEvent('membership', () => {
+    void client.invalidateQueries({ queryKey: ['membership'] });
+  });
+}
+
 /** The signed-in learner's membership; a guest's is 'none'. */
 export function useMembership(): Membership {
   // Offline, the user last signed in on this device keeps the membership stored for them.
   const { userId: deviceUser, offline } = useDeviceUser();
   const userId = deviceUser ?? undefined;
-  const client = useQueryClient();
   const query = useQuery({
     queryKey: membershipKeys.mine(userId ?? 'signed-out'),
     queryFn: () => fetchMembership(userId ?? ''),
@@ -75,9 +89,6 @@ export function useMembership(): Membership {
     initialData: () => (userId ? readStored(userId) : undefined),
     initialDataUpdatedAt: () => (userId ? readStored(userId)?.fetchedAt : undefined),
     staleTime: MEMBERSHIP_STALE_MS,
-  });
-  useRealtimeEvent('membership', () => {
-    if (userId) void client.invalidateQueries({ queryKey: membershipKeys.mine(userId) });
   });
   const data = userId ? query.data : undefined;
   const status = data?.subscriptionStatus ?? 'none';
