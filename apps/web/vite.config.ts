@@ -65,7 +65,7 @@ export default defineConfig({
       registerType: 'autoUpdate',
       injectRegister: false,
       filename: 'sw.js',
-      includeAssets: ['favicon.svg'],
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
       manifest: {
         name: 'Lesefuchs',
         short_name: 'Lesefuchs',
@@ -75,7 +75,37 @@ export default defineConfig({
         display: 'standalone',
         background_color: '#fffaf3',
         theme_color: '#c2410c',
-        icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+        icons: [
+          { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          {
+            src: '/icons/icon-maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+        // (The richer install dialog of Chrome shows these; made from the E2E screenshots.)
+        screenshots: [
+          {
+            src: '/screenshots/home-phone.png',
+            sizes: '390x844',
+            type: 'image/png',
+            form_factor: 'narrow',
+            label: 'Home: stories, audios, flashcards and the quiz',
+          },
+          {
+            src: '/screenshots/home-desktop.png',
+            sizes: '1400x900',
+            type: 'image/png',
+            form_factor: 'wide',
+            label: 'Home on a desktop',
+          },
+        ],
+        id: '/',
+        scope: '/',
+        categories: ['education'],
       },
       workbox: {
         navigateFallback: '/index.html',

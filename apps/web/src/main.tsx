@@ -7,8 +7,11 @@ import { Providers } from './app/providers';
 import { AppRoutes, loadScreenOf } from './app/router';
 import { i18nReady } from './lib/i18n';
 import { afterIdle } from './lib/idle';
+import { catchInstallOffer } from './lib/install';
 import { runEffectsRightAfterRender } from './lib/preact-timing';
 import './index.css';
+
+catchInstallOffer();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

@@ -1,4 +1,5 @@
 import { AudioSync } from '../features/audio/AudioSync';
+import { InstallPrompt } from '../features/install/InstallPrompt';
 import { BookmarksOffline } from '../features/offline/BookmarksOffline';
 import { StatsSync } from '../features/stats/StatsSync';
 import { ReadingSync } from '../features/stories/ReadingSync';
@@ -6,8 +7,9 @@ import { TourHost } from '../features/tours/TourHost';
 import { RealtimeConnection } from '../lib/realtime';
 
 /**
- * What runs behind every page and draws nothing (or, for the tours, only on request): the live
- * updates, the stores' sync with the server and the tours. Loaded once the page has loaded and
+ * What runs behind every page and draws nothing (or, for the tours and the offer to install the
+ * app, only when asked for or due): the live updates, the stores' sync with the server, the
+ * tours and the install offer. Loaded once the page has loaded and
  * the browser is idle (Layout), so none of it, nor its validation library, holds up the page;
  * the stores know their owner before (lib/owners.ts).
  */
@@ -20,6 +22,7 @@ export function BackgroundSync() {
       <ReadingSync />
       <BookmarksOffline />
       <TourHost />
+      <InstallPrompt />
     </>
   );
 }

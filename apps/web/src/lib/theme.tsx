@@ -21,6 +21,16 @@ interface ThemeContextValue {
 }
 
 const ThemeContext = createContext<ThemeContextValue | null>(null);
+/** The browser's bar colour of each theme (index.html names both for the first paint). */
+const THEME_COLORS = { light: '#c2410c', dark: '#1c1917' } as const;
+
+/** The app's chosen theme, not only the system's, colours the browser's bar. */
+function applyThemeColor(theme: 'light' | 'dark') {
+  for (const meta of document.querySelectorAll<HTMLMetaElement>('meta[name="theme-color"]')) {
+    meta.content = THEME_COLORS[theme];
+  }
+}
+
 const darkQuery = () => window.matchMedia('(prefers-color-scheme: dark)');
 
 function storedMode(): ThemeMode {
@@ -42,6 +52,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   const resolved = mode === 'auto' ? (systemDark ? 'dark' : 'light') : mode;
   useEffect(() => {
     document.documentElement.classList.toggle('dark', resolved === 'dark');
+    applyThemeColor(resolved);
     document.documentElement.style.colorScheme = resolved;
   }, [resolved]);
 
