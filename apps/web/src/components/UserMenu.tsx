@@ -2,9 +2,8 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { LogOut, Route, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { requestTour } from '../features/tours/TourHost';
-import { TOUR_NAMES } from '../features/tours/tours';
 import { signOut } from '../lib/auth-client';
+import { requestTour, TOUR_NAMES } from '../lib/tour-request';
 import { Avatar, type MenuUser } from './Avatar';
 
 /** The signed-in user's menu: opens on click, closes on an outside click or Escape. */

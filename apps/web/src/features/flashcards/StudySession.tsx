@@ -124,7 +124,7 @@ export function StudySession({
   };
 
   return (
-    <div className="flex flex-col gap-5">
+    <div className="flex flex-col gap-5" data-tour="flashcards">
       <OptionsPanel
         foldable={narrow}
         open={optionsOpen}
@@ -142,8 +142,12 @@ export function StudySession({
           onDirection={setDirection}
           language={language}
         />
-        <DeckPicker deck={deck} onChange={changeDeck} />
-        <GetCardsForm onGetCards={onGetCards} />
+        <div data-tour="flashcard-decks">
+          <DeckPicker deck={deck} onChange={changeDeck} />
+        </div>
+        <div data-tour="flashcard-get">
+          <GetCardsForm onGetCards={onGetCards} />
+        </div>
         {quota.data && (
           <p className="text-sm text-stone-600 dark:text-stone-400">
             {t('flashcards.quota', { count: quota.data.quota.remaining_new_cards })}
@@ -157,7 +161,11 @@ export function StudySession({
         gradeError={study.gradeError}
         onDismiss={study.dismissGradeError}
       />
-      {counts.inSession > 0 && <StudyCounters counts={counts} />}
+      {counts.inSession > 0 && (
+        <div data-tour="flashcard-progress">
+          <StudyCounters counts={counts} />
+        </div>
+      )}
 
       {mode === 'auto' ? (
         <AutoPlayer
@@ -169,7 +177,7 @@ export function StudySession({
           language={language}
         />
       ) : card ? (
-        <div className="flex flex-col gap-4">
+        <div className="flex flex-col gap-4" data-tour="flashcard">
           <FlashcardCardView
             key={card.id}
             card={card}
@@ -181,7 +189,14 @@ export function StudySession({
             cardRef={cardRef}
             onUnavailable={() => study.update((s) => dropCard(s, card.id, new Date()))}
           />
-          <RatingButtons revealed={revealed} previews={previews} onReveal={reveal} onRate={rate} />
+          <div data-tour="flashcard-grades">
+            <RatingButtons
+              revealed={revealed}
+              previews={previews}
+              onReveal={reveal}
+              onRate={rate}
+            />
+          </div>
           <CardActions card={card} onSuspend={study.suspend} />
         </div>
       ) : (

@@ -1,5 +1,6 @@
 import { dateTimeFormat } from '@lesefuchs/core/intl';
 import { checkPassword } from '@lesefuchs/core/validation/password';
+import { Route } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -10,6 +11,7 @@ import { SignInPrompt } from '../../components/SignInPrompt';
 import { LoadingScreen } from '../../components/Spinner';
 import { authClient, signOut, useAuth } from '../../lib/auth-client';
 import { currentLocale } from '../../lib/i18n';
+import { requestTour, TOUR_NAMES } from '../../lib/tour-request';
 import { MembershipLine } from '../audio/MembershipLine';
 import { passwordRefusalText } from '../auth/messages';
 import { PasswordStrengthBar } from '../auth/PasswordStrength';
@@ -82,9 +84,29 @@ function ProfileDetails({ profile }: { profile: Profile }) {
       <ProgressOverview userId={profile.id} />
       <AvatarPicker profile={profile} />
       <PreferencesPanel userId={profile.id} fromServer={profile.preferences} />
+      <ToursPanel />
       <ChangePassword />
       <AccountActions />
     </section>
+  );
+}
+
+/** The guided tours, also on phones, whose compact header has no user menu. */
+function ToursPanel() {
+  const { t } = useTranslation();
+  return (
+    <Panel title={t('tours.menu')}>
+      <ul className="flex flex-wrap gap-2" data-testid="profile-tours">
+        {TOUR_NAMES.map((name) => (
+          <li key={name}>
+            <button type="button" className="button-secondary" onClick={() => requestTour(name)}>
+              <Route aria-hidden size={16} />
+              {t(`tours.${name}.name`)}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </Panel>
   );
 }
 

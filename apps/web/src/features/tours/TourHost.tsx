@@ -3,20 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../lib/auth-client';
 import { afterIdle } from '../../lib/idle';
+import { TOUR_EVENT, takeRequestedTour } from '../../lib/tour-request';
 import { completedTours, runTour, TOURS, type TourName, tourAvailable } from './tours';
 
-const TOUR_EVENT = 'lesefuchs:tour';
 /** How long a page may take to show a tour's elements after navigating to it. */
 const WAIT_FOR_PAGE_MS = 3_000;
 /** How long the "not available" note shows (spec 1 §9: tooltip 3 s). */
 const NOTE_MS = 3_000;
 /** The app tour starts by itself this long after a first visit's home page is loaded and idle. */
 const AUTO_START_MS = 800;
-
-/** Starts a tour from anywhere (the user menu, the profile). */
-export function requestTour(name: TourName): void {
-  window.dispatchEvent(new CustomEvent<TourName>(TOUR_EVENT, { detail: name }));
-}
 
 function waitFor(check: () => boolean, timeoutMs: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -42,14 +37,19 @@ export function TourHost() {
   const [note, setNote] = useState<string | null>(null);
 
   useEffect(() => {
-    const onRequest = async (event: Event) => {
-      const name = (event as CustomEvent<TourName>).detail;
+    const start = async (name: TourName) => {
       const { path } = TOURS[name];
       if (window.location.pathname !== path) navigate(path);
       const ready = await waitFor(() => tourAvailable(name), WAIT_FOR_PAGE_MS);
       const ran = ready && (await runTour(name, t, { signedIn: status === 'signed-in' }));
       if (!ran) setNote(t('tours.unavailable'));
     };
+    const onRequest = () => {
+      const name = takeRequestedTour();
+      if (name) void start(name);
+    };
+    // One asked for before this host had loaded.
+    onRequest();
     window.addEventListener(TOUR_EVENT, onRequest);
     return () => window.removeEventListener(TOUR_EVENT, onRequest);
   }, [navigate, t, status]);

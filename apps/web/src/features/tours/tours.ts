@@ -6,8 +6,9 @@ import type { TFunction } from 'i18next';
 // vocabulary and quiz. A tour runs only when the page has its elements and, when it starts by
 // itself, only if it was not completed before; completion is kept on the device per tour.
 
-export const TOUR_NAMES = ['app', 'story', 'flashcards', 'vocabulary', 'quiz'] as const;
-export type TourName = (typeof TOUR_NAMES)[number];
+import type { TourName } from '../../lib/tour-request';
+
+export type { TourName } from '../../lib/tour-request';
 
 const COMPLETED_KEY = 'lesefuchs.tours.completed';
 
@@ -52,8 +53,12 @@ export const TOURS: Record<TourName, Tour> = {
   },
   flashcards: {
     path: '/study/flashcards',
-    requires: 'flashcard',
+    // The study screen in any state: choosing cards, a card, or none left. A step whose element
+    // the screen does not show right now (no card yet, the options folded) is left out.
+    requires: 'flashcards',
     steps: [
+      { key: 'decks', targets: ['flashcard-decks'] },
+      { key: 'get', targets: ['flashcard-get'] },
       { key: 'card', targets: ['flashcard'] },
       { key: 'grades', targets: ['flashcard-grades'] },
       { key: 'progress', targets: ['flashcard-progress'] },
