@@ -91,3 +91,53 @@ test('a changed preference survives a reload, reaches the account, and can be re
   await expect(page.getByText('Preferences reset to their defaults.')).toBeVisible();
   await expect(page.getByLabel('Reading mode')).toHaveValue('normal');
 });
+
+test('the nickname and the level change from the profile, under the nickname rules on the server too', async ({
+  page,
+  browser,
+}) => {
+  // Someone else already has a nickname.
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  const { name: taken } = await signUpThroughApi(otherPage, 'Besetzt');
+  await other.close();
+
+  await signUpThroughApi(page, 'Umbenannt');
+  await page.goto('/profile');
+  const nickname = page.getByTestId('profile-nickname');
+  const save = page.getByRole('button', { name: 'Save nickname' });
+
+  // A rule broken while typing shows at once.
+  await nickname.fill('a__b');
+  await expect(
+    page.getByText('Nickname cannot contain two underscores or hyphens in a row'),
+  ).toBeVisible();
+  // Another learner's nickname is refused by the server.
+  await nickname.fill(taken);
+  await save.click();
+  await expect(
+    page.getByText('This nickname is already taken. Please choose another.'),
+  ).toBeVisible();
+  // The server refuses a broken rule whatever the page lets through.
+  const refused = await page.request.post('/api/auth/update-user', {
+    data: { name: 'x' },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(refused.status()).toBe(400);
+
+  const fresh = `Leser${Date.now().toString(36).slice(-6)}`;
+  await nickname.fill(fresh);
+  await save.click();
+  await expect(page.getByText('Nickname saved.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(fresh);
+
+  await page.getByTestId('profile-level').selectOption('B2');
+  await expect(page.getByText('Level saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('profile-level')).toHaveValue('B2');
+  await expect(page.getByTestId('profile-nickname')).toHaveValue(fresh);
+  const profile = (await (await page.request.get('/api/profile')).json()) as {
+    profile: { nickname: string; userLevel: string };
+  };
+  expect(profile.profile).toMatchObject({ nickname: fresh, userLevel: 'B2' });
+});

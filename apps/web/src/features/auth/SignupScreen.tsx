@@ -7,19 +7,8 @@ import { AuthCard, Field, FormMessage } from '../../components/Form';
 import { authClient } from '../../lib/auth-client';
 import { currentLanguage } from '../../lib/i18n';
 import { GoogleSignIn } from './GoogleSignIn';
-import { type AuthError, passwordRefusalText } from './messages';
+import { type AuthError, nicknameText, passwordRefusalText } from './messages';
 import { PasswordStrengthBar, usePasswordRequirements } from './PasswordStrength';
-
-const NICKNAME_KEYS: Record<string, string> = {
-  'Nickname is required': 'auth.nickname.required',
-  'Nickname must be at least 3 characters': 'auth.nickname.tooShort',
-  'Nickname must be 20 characters or less': 'auth.nickname.tooLong',
-  'Nickname can only contain letters, numbers, underscores and hyphens': 'auth.nickname.characters',
-  'Nickname must start with a letter or a number': 'auth.nickname.start',
-  'Nickname cannot contain two underscores or hyphens in a row': 'auth.nickname.consecutive',
-  'This nickname contains restricted words. Please choose another.': 'auth.nickname.restricted',
-  'This nickname is already taken. Please choose another.': 'auth.nickname.taken',
-};
 
 /** /signup: nickname, e-mail, password with its strength, confirmation; then the e-mail to confirm. */
 export function SignupScreen() {
@@ -33,7 +22,7 @@ export function SignupScreen() {
     setForm((previous) => ({ ...previous, [field]: event.target.value }));
 
   const nicknameProblem = nicknameError(form.nickname);
-  const translateNickname = (message: string) => t(NICKNAME_KEYS[message] ?? message);
+  const translateNickname = (message: string) => nicknameText(t, message);
   const password = checkPassword(form.password);
   const requirements = usePasswordRequirements(form.password);
 

@@ -45,3 +45,20 @@ export function passwordRefusalText(t: TFunction, failure: AuthError): string | 
   if (failure.code === 'PASSWORD_TOO_WEAK') return t('auth.signup.weakPassword');
   return null;
 }
+
+const NICKNAME_KEYS: Record<string, string> = {
+  'Nickname is required': 'auth.nickname.required',
+  'Nickname must be at least 3 characters': 'auth.nickname.tooShort',
+  'Nickname must be 20 characters or less': 'auth.nickname.tooLong',
+  'Nickname can only contain letters, numbers, underscores and hyphens': 'auth.nickname.characters',
+  'Nickname must start with a letter or a number': 'auth.nickname.start',
+  'Nickname cannot contain two underscores or hyphens in a row': 'auth.nickname.consecutive',
+  'This nickname contains restricted words. Please choose another.': 'auth.nickname.restricted',
+  'This nickname is already taken. Please choose another.': 'auth.nickname.taken',
+};
+
+/** A nickname rule's text (spec 1 §5, as core and the server word it) in the interface language. */
+export function nicknameText(t: TFunction, message: string): string {
+  const key = NICKNAME_KEYS[message];
+  return key ? t(key) : message;
+}

@@ -16,6 +16,7 @@ import { MembershipLine } from '../audio/MembershipLine';
 import { passwordRefusalText } from '../auth/messages';
 import { PasswordStrengthBar } from '../auth/PasswordStrength';
 import { ProgressOverview } from '../stats/ProgressOverview';
+import { DetailsPanel } from './DetailsPanel';
 import { PreferencesPanel } from './PreferencesPanel';
 import {
   type Profile,
@@ -82,6 +83,7 @@ function ProfileDetails({ profile }: { profile: Profile }) {
         </div>
       </div>
       <ProgressOverview userId={profile.id} />
+      <DetailsPanel profile={profile} />
       <AvatarPicker profile={profile} />
       <PreferencesPanel userId={profile.id} fromServer={profile.preferences} />
       <ToursPanel />
