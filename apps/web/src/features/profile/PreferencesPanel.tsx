@@ -22,7 +22,7 @@ function Select<V extends string>({
 }) {
   const id = useId();
   return (
-    <div className="flex flex-col gap-1">
+    <div className="flex min-w-0 flex-col gap-1">
       <label htmlFor={id} className="font-medium text-sm">
         {label}
       </label>
@@ -30,7 +30,7 @@ function Select<V extends string>({
         id={id}
         value={value}
         onChange={(event) => onChange(event.target.value as V)}
-        className="rounded-lg border border-stone-300 bg-white px-3 py-2 dark:border-stone-700 dark:bg-stone-900"
+        className="w-full min-w-0 rounded-lg border border-stone-300 bg-white px-3 py-2 dark:border-stone-700 dark:bg-stone-900"
       >
         {options.map((option) => (
           <option key={option.value} value={option.value} disabled={option.disabled}>

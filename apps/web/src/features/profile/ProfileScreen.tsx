@@ -71,11 +71,13 @@ function ProfileDetails({ profile }: { profile: Profile }) {
           user={{ name: profile.nickname, email: profile.email, image: profile.avatarUrl }}
           size={72}
         />
-        <div>
-          <h1 id="page-title" className="page-title">
+        <div className="min-w-0">
+          <h1 id="page-title" className="page-title [overflow-wrap:anywhere]">
             {profile.nickname}
           </h1>
-          <p className="text-stone-600 dark:text-stone-300">{profile.email}</p>
+          <p className="text-stone-600 [overflow-wrap:anywhere] dark:text-stone-300">
+            {profile.email}
+          </p>
           <p className="text-sm text-stone-500 dark:text-stone-400">
             {t('profile.joined', { date: joined })}
           </p>
