@@ -1,6 +1,7 @@
 import { AudioSync } from '../features/audio/AudioSync';
 import { InstallPrompt } from '../features/install/InstallPrompt';
 import { BookmarksOffline } from '../features/offline/BookmarksOffline';
+import { ThemeSync } from '../features/settings/ThemeSync';
 import { StatsSync } from '../features/stats/StatsSync';
 import { ReadingSync } from '../features/stories/ReadingSync';
 import { TourHost } from '../features/tours/TourHost';
@@ -21,6 +22,7 @@ export function BackgroundSync() {
       <AudioSync />
       <ReadingSync />
       <BookmarksOffline />
+      <ThemeSync />
       <TourHost />
       <InstallPrompt />
     </>

@@ -75,6 +75,7 @@ export const ROUTE_SCREENS: readonly RouteScreen[] = [
     name: 'ProfileScreen',
     loadingKey: 'status.loadingProfile',
   },
+  { path: '/settings', module: 'features/settings/SettingsScreen.tsx', name: 'SettingsScreen' },
   {
     path: '/community',
     module: 'features/screens.tsx',

@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { LogOut, Route, UserRound } from 'lucide-react';
+import { LogOut, Route, Settings, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { signOut } from '../lib/auth-client';
@@ -36,6 +36,12 @@ export function UserMenu({ user }: { user: MenuUser }) {
             <Link to="/profile">
               <UserRound aria-hidden size={16} />
               {t('nav.profile')}
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className="dropdown-item">
+            <Link to="/settings">
+              <Settings aria-hidden size={16} />
+              {t('nav.settings')}
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-stone-200 dark:bg-stone-700" />

@@ -1,5 +1,6 @@
 import type { AudioSpeed } from '@lesefuchs/core/audio/audio';
 import { Loader2, Pause, Play, SkipBack, SkipForward, Square } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StoryMeta } from '../stories/stories-api';
 import { AudioChoices } from './AudioChoices';
@@ -80,6 +81,13 @@ export function StoryAudioBar({
       audioPlayer.toggle(request(voice));
     }
   };
+  // The learner's autoPlayAudio: the story reads itself as it opens (once per opening).
+  const autoStarted = useRef(false);
+  useEffect(() => {
+    if (!settings.autoPlay || autoStarted.current) return;
+    autoStarted.current = true;
+    if (!on) audioPlayer.toggle(request());
+  });
   const step = (by: number) => {
     const target = state.sentences[Math.max(0, (active ?? -1) + by)];
     if (target) audioPlayer.seek(target.start);

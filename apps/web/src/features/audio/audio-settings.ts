@@ -16,6 +16,8 @@ export interface AudioSettings {
   speed: AudioSpeed;
   voice: AudioVoice;
   openTextOnPlay: boolean;
+  /** A story's audio starts as the story opens (autoPlayAudio). */
+  autoPlay: boolean;
   defaultLevel: 'All' | Level[];
   isPremium: boolean;
   setSpeed(speed: AudioSpeed): void;
@@ -53,6 +55,7 @@ export function useAudioSettings(): AudioSettings {
   return {
     ...effectiveAudio(preferences, isPremium),
     openTextOnPlay: preferences.audiosOpenTextOnPlay,
+    autoPlay: preferences.autoPlayAudio,
     defaultLevel: preferences.audioDefaultLevel,
     isPremium,
     setSpeed: (next) => {

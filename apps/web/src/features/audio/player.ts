@@ -73,6 +73,9 @@ export function player(): AudioController {
   return instance;
 }
 
+/** Whether a story's audio is playing now (without making the player). */
+export const audioPlaying = (): boolean => instance?.getState().status === 'playing';
+
 export const audioPlayer = {
   toggle: (...args: Parameters<AudioController['toggle']>) => player().toggle(...args),
   stop: () => instance?.stop(),

@@ -128,6 +128,7 @@ beforeEach(() => {
     speed: '1.0',
     voice: 'Amala',
     openTextOnPlay: false,
+    autoPlay: false,
     defaultLevel: 'All',
     isPremium: false,
     setSpeed: vi.fn(),

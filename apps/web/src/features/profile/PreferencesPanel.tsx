@@ -3,66 +3,13 @@ import type { Preferences } from '@lesefuchs/core/preferences/preferences';
 import { QUIZ_GAME_MODES, QUIZ_STUDY_MODES } from '@lesefuchs/core/quiz/quiz';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { FormMessage } from '../../components/Form';
 import { useMembership } from '../audio/membership';
+import { Select, Toggle } from './preference-controls';
 import { GUEST, usePreferences } from './preferences-store';
 
 const STORY_MODES = ['normal', 'lesson', 'focus', 'hyperfocus', 'learning', 'practice'] as const;
-
-function Select<V extends string>({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  value: V;
-  options: { value: V; label: string; disabled?: boolean }[];
-  onChange: (value: V) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="flex min-w-0 flex-col gap-1">
-      <label htmlFor={id} className="font-medium text-sm">
-        {label}
-      </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value as V)}
-        className="w-full min-w-0 rounded-lg border border-stone-300 bg-white px-3 py-2 dark:border-stone-700 dark:bg-stone-900"
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value} disabled={option.disabled}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
-function Toggle({
-  label,
-  checked,
-  onChange,
-}: {
-  label: ReactNode;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-}) {
-  return (
-    <label className="flex items-center gap-3">
-      <input
-        type="checkbox"
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-        className="h-5 w-5 accent-orange-700"
-      />
-      <span>{label}</span>
-    </label>
-  );
-}
 
 /** The preferences of spec 1 §3 that the built screens use, saved on the device at once. */
 export function PreferencesPanel({

@@ -2,7 +2,15 @@ import type { InterfaceLanguage } from '@lesefuchs/core/i18n/languages';
 import type { Preferences } from '@lesefuchs/core/preferences/preferences';
 import { parseStoryId } from '@lesefuchs/core/reading/story-id';
 import { ArrowLeft, Bookmark, BookmarkCheck, CheckCircle2 } from 'lucide-react';
-import { type ReactNode, type TouchEvent, useCallback, useEffect, useRef, useState } from 'react';
+import {
+  type ReactNode,
+  type TouchEvent,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { PrefetchScreenData } from '../../app/router';
@@ -33,6 +41,7 @@ import {
 } from './stories-api';
 import { TokenizedText } from './TokenizedText';
 import { useReaderPreferences } from './use-reader-preferences';
+import { WordCardDisplayContext } from './word-lookup/WordCard';
 import { storyTextIn } from './word-lookup/word-info';
 
 export const STORY_MODES = [
@@ -146,103 +155,117 @@ function StoryViewer({ detail }: { detail: StoryDetail }) {
   };
 
   const modeProps = { detail, language, onComplete: markRead };
+  const cardDisplay = useMemo(
+    () => ({
+      listen: preferences.showPronunciationGuides,
+      level: preferences.enableDifficultyHints,
+      speakOnOpen: preferences.autoPlayTTSNewWords,
+    }),
+    [
+      preferences.showPronunciationGuides,
+      preferences.enableDifficultyHints,
+      preferences.autoPlayTTSNewWords,
+    ],
+  );
   const title = story.titleDe || story.titleEn;
 
   return (
-    <article
-      className="mx-auto flex max-w-5xl flex-col gap-5"
-      aria-labelledby="story-title"
-      onTouchStart={onTouchStart}
-      onTouchEnd={onTouchEnd}
-    >
-      <Link to="/stories" className="text-link inline-flex items-center gap-1 self-start text-sm">
-        <ArrowLeft aria-hidden size={16} />
-        {t('reader.back')}
-      </Link>
-      <header className="flex flex-col gap-3">
-        <div className="flex flex-wrap items-center gap-2">
-          <CategoryBadge category={story.category} />
-          <LevelBadge level={story.difficulty} />
-          {read && (
-            <span className="inline-flex items-center gap-1 text-emerald-700 text-sm dark:text-emerald-300">
-              <CheckCircle2 aria-hidden size={16} />
-              {t('stories.read')}
-            </span>
-          )}
-          <button
-            type="button"
-            onClick={() => bookmarks.toggle(story.id)}
-            aria-pressed={bookmarks.has(story.id)}
-            aria-label={t(bookmarks.has(story.id) ? 'stories.unbookmark' : 'stories.bookmark', {
-              title,
-            })}
-            className="ml-auto rounded-full p-2 text-orange-700 hover:bg-orange-50 dark:text-orange-300 dark:hover:bg-stone-800"
-          >
-            {bookmarks.has(story.id) ? <BookmarkCheck aria-hidden /> : <Bookmark aria-hidden />}
-          </button>
-        </div>
-        <h1 id="story-title" className="page-title" lang="de">
-          {title}
-        </h1>
-        <p className="text-stone-600 dark:text-stone-300">{titleIn(story, language)}</p>
-        <div className="flex flex-wrap items-center gap-4">
-          <label className="flex items-center gap-2 text-sm" data-tour="story-modes">
-            {t('reader.mode')}
-            <select
-              value={mode}
-              onChange={(event) => setParams({ mode: event.target.value }, { replace: true })}
-              className="rounded-md border border-stone-300 bg-white px-2 py-1 dark:border-stone-700 dark:bg-stone-900"
+    <WordCardDisplayContext.Provider value={cardDisplay}>
+      <article
+        className="mx-auto flex max-w-5xl flex-col gap-5"
+        aria-labelledby="story-title"
+        onTouchStart={onTouchStart}
+        onTouchEnd={onTouchEnd}
+      >
+        <Link to="/stories" className="text-link inline-flex items-center gap-1 self-start text-sm">
+          <ArrowLeft aria-hidden size={16} />
+          {t('reader.back')}
+        </Link>
+        <header className="flex flex-col gap-3">
+          <div className="flex flex-wrap items-center gap-2">
+            <CategoryBadge category={story.category} />
+            <LevelBadge level={story.difficulty} />
+            {read && (
+              <span className="inline-flex items-center gap-1 text-emerald-700 text-sm dark:text-emerald-300">
+                <CheckCircle2 aria-hidden size={16} />
+                {t('stories.read')}
+              </span>
+            )}
+            <button
+              type="button"
+              onClick={() => bookmarks.toggle(story.id)}
+              aria-pressed={bookmarks.has(story.id)}
+              aria-label={t(bookmarks.has(story.id) ? 'stories.unbookmark' : 'stories.bookmark', {
+                title,
+              })}
+              className="ml-auto rounded-full p-2 text-orange-700 hover:bg-orange-50 dark:text-orange-300 dark:hover:bg-stone-800"
             >
-              {STORY_MODES.map((option) => (
-                <option key={option} value={option}>
-                  {t(`profile.preferences.modes.${option}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          {mode === 'normal' && (
-            <label className="flex items-center gap-2 text-sm" data-tour="story-translation">
-              {t('reader.translation')}
+              {bookmarks.has(story.id) ? <BookmarkCheck aria-hidden /> : <Bookmark aria-hidden />}
+            </button>
+          </div>
+          <h1 id="story-title" className="page-title" lang="de">
+            {title}
+          </h1>
+          <p className="text-stone-600 dark:text-stone-300">{titleIn(story, language)}</p>
+          <div className="flex flex-wrap items-center gap-4">
+            <label className="flex items-center gap-2 text-sm" data-tour="story-modes">
+              {t('reader.mode')}
               <select
-                value={translation ?? ''}
-                onChange={(event) =>
-                  setTranslation((event.target.value || null) as InterfaceLanguage | null)
-                }
+                value={mode}
+                onChange={(event) => setParams({ mode: event.target.value }, { replace: true })}
                 className="rounded-md border border-stone-300 bg-white px-2 py-1 dark:border-stone-700 dark:bg-stone-900"
               >
-                <option value="">{t('reader.noTranslation')}</option>
-                {(['en', 'es', 'kr'] as const).map((option) => (
+                {STORY_MODES.map((option) => (
                   <option key={option} value={option}>
-                    {t(`reader.languages.${option}`)}
+                    {t(`profile.preferences.modes.${option}`)}
                   </option>
                 ))}
               </select>
             </label>
-          )}
-        </div>
-        <SaveOfflineButton storyId={story.id} />
-      </header>
-      <StoryAudioBar story={story} />
+            {mode === 'normal' && (
+              <label className="flex items-center gap-2 text-sm" data-tour="story-translation">
+                {t('reader.translation')}
+                <select
+                  value={translation ?? ''}
+                  onChange={(event) =>
+                    setTranslation((event.target.value || null) as InterfaceLanguage | null)
+                  }
+                  className="rounded-md border border-stone-300 bg-white px-2 py-1 dark:border-stone-700 dark:bg-stone-900"
+                >
+                  <option value="">{t('reader.noTranslation')}</option>
+                  {(['en', 'es', 'kr'] as const).map((option) => (
+                    <option key={option} value={option}>
+                      {t(`reader.languages.${option}`)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
+          </div>
+          <SaveOfflineButton storyId={story.id} />
+        </header>
+        <StoryAudioBar story={story} />
 
-      {mode === 'normal' && (
-        <NormalMode
-          detail={detail}
-          language={language}
-          preferences={preferences}
-          translation={translation}
-          read={read}
-          onRead={markRead}
-          onUnread={() => completions.remove(story.id)}
-        />
-      )}
-      {mode === 'lesson' && <LessonMode {...modeProps} />}
-      {mode === 'focus' && <FocusMode {...modeProps} />}
-      {mode === 'hyperfocus' && (
-        <HyperfocusMode {...modeProps} speed={preferences.hyperfocusSpeed} />
-      )}
-      {mode === 'learning' && <LearningMode {...modeProps} />}
-      {mode === 'practice' && <PracticeMode {...modeProps} />}
-    </article>
+        {mode === 'normal' && (
+          <NormalMode
+            detail={detail}
+            language={language}
+            preferences={preferences}
+            translation={translation}
+            read={read}
+            onRead={markRead}
+            onUnread={() => completions.remove(story.id)}
+          />
+        )}
+        {mode === 'lesson' && <LessonMode {...modeProps} />}
+        {mode === 'focus' && <FocusMode {...modeProps} />}
+        {mode === 'hyperfocus' && (
+          <HyperfocusMode {...modeProps} speed={preferences.hyperfocusSpeed} />
+        )}
+        {mode === 'learning' && <LearningMode {...modeProps} />}
+        {mode === 'practice' && <PracticeMode {...modeProps} />}
+      </article>
+    </WordCardDisplayContext.Provider>
   );
 }
 

@@ -1,6 +1,8 @@
 import { BookmarkPlus, Check } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VocabularyEntry } from '../stories/stories-api';
+import { useReaderPreferences } from '../stories/use-reader-preferences';
 import type { SaveSource } from './saved-words-model';
 import { sameWord } from './saved-words-model';
 import { removeWord, saveWord, useSavedWords } from './saved-words-store';
@@ -21,12 +23,19 @@ export function SaveWordButton({
 }) {
   const { t } = useTranslation();
   const { words } = useSavedWords();
+  const preferences = useReaderPreferences();
+  const [message, setMessage] = useState('');
   const saved = words.find((word) => sameWord(word, { vocabularyId: entry.id, word: entry.word }));
-  return saved ? (
+  // Said after a save or a removal when the learner wants it (showSavedRemovedMessage).
+  const say = (text: string) => setMessage(preferences.showSavedRemovedMessage ? text : '');
+  const button = saved ? (
     <button
       type="button"
       className="button-secondary self-start text-sm"
-      onClick={() => removeWord(saved)}
+      onClick={() => {
+        removeWord(saved);
+        say(t('vocabulary.saved.removedMessage', { word: entry.word }));
+      }}
       aria-label={t('vocabulary.saved.removeWord', { word: entry.word })}
     >
       <Check aria-hidden size={16} />
@@ -36,17 +45,30 @@ export function SaveWordButton({
     <button
       type="button"
       className="button-primary self-start text-sm"
-      onClick={() =>
+      onClick={() => {
         saveWord(entry, {
           source,
           storyId,
           storyTitle,
           contextSentence: contextSentence || undefined,
-        })
-      }
+        });
+        say(t('vocabulary.saved.savedMessage', { word: entry.word }));
+      }}
     >
       <BookmarkPlus aria-hidden size={16} />
       {t('vocabulary.saved.save')}
     </button>
+  );
+  return (
+    <div className="flex flex-col items-start gap-1">
+      {button}
+      <p
+        role="status"
+        className="text-stone-600 text-xs dark:text-stone-300"
+        data-testid="save-message"
+      >
+        {message}
+      </p>
+    </div>
   );
 }

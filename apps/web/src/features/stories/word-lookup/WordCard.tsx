@@ -1,13 +1,31 @@
 import type { InterfaceLanguage } from '@lesefuchs/core/i18n/languages';
 import { Languages, Volume2, X } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntryWord } from '../../../components/EntryWord';
 import { speakGerman, speechAvailable } from '../../../lib/speech';
+import { audioPlaying } from '../../audio/player';
 import type { VocabularyEntry } from '../stories-api';
 import { translationIn } from '../stories-api';
 import { FormExplanation } from './FormExplanation';
 import type { WordInfo } from './word-info';
+
+/**
+ * What a word card shows beyond the meaning, from the learner's preferences (spec 1 §3): the
+ * listen button (showPronunciationGuides), the word's level (enableDifficultyHints), and the
+ * word read aloud as the card opens (autoPlayTTSNewWords). The story viewer provides it.
+ */
+export interface WordCardDisplay {
+  listen: boolean;
+  level: boolean;
+  speakOnOpen: boolean;
+}
+
+export const WordCardDisplayContext = createContext<WordCardDisplay>({
+  listen: true,
+  level: false,
+  speakOnOpen: false,
+});
 
 export interface WordCardProps {
   info: WordInfo;
@@ -39,12 +57,20 @@ export function WordCard({
   headingId,
 }: WordCardProps) {
   const { t } = useTranslation();
+  const display = useContext(WordCardDisplayContext);
   const { entry } = info;
   const speakable = speechAvailable();
   const say = (text: string) => {
     onSpeak?.();
     speakGerman(text);
   };
+  const word = entry?.word ?? info.text;
+  // The word read aloud as its card opens (autoPlayTTSNewWords), unless the story's audio is
+  // reading: then the learner hears the story, not a second voice over it.
+  const autoSpeak = display.speakOnOpen && speakable;
+  useEffect(() => {
+    if (autoSpeak && !audioPlaying()) speakGerman(word);
+  }, [autoSpeak, word]);
   return (
     <div className="flex flex-col gap-2 text-sm" data-testid="word-meaning">
       <div className="flex items-start gap-2">
@@ -57,7 +83,7 @@ export function WordCard({
             </span>
           )}
         </h2>
-        {speakable && (
+        {speakable && display.listen && (
           <button
             type="button"
             className="icon-button"
@@ -86,6 +112,7 @@ export function WordCard({
               defaultValue: entry.partOfSpeech,
             })}
             {entry.gender && ` · ${t(`reader.lookup.genders.${entry.gender}`)}`}
+            {display.level && <span data-testid="word-level"> · {entry.difficultyLevel}</span>}
             {entry.partOfSpeech === 'noun' &&
               ` · ${entry.plural ? t('reader.plural', { plural: entry.plural }) : t('reader.lookup.noPlural')}`}
           </p>
