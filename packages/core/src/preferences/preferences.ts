@@ -56,7 +56,6 @@ const fields = {
   quizShowQuestionExample: field(z.boolean(), true),
   useGermanStemmer: field(z.boolean(), false),
   showSavedRemovedMessage: field(z.boolean(), true),
-  notifications: field(z.boolean(), true),
   autoPlayAudio: field(z.boolean(), false),
 };
 
