@@ -96,3 +96,16 @@ export async function signUpThroughApi(
   expect(confirmed.ok()).toBe(true);
   return { email, name };
 }
+
+/** Waits until the app's service worker is active (an offline reload needs it). */
+export async function serviceWorkerActive(page: Page) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () =>
+          Boolean((await navigator.serviceWorker.getRegistration())?.active),
+        ),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+}

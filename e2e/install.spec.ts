@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { expect, SCREENSHOT_DIR, showTheme, test } from './fixtures';
+import { expect, SCREENSHOT_DIR, serviceWorkerActive, showTheme, test } from './fixtures';
 
 // The installable app (issue #18): Chromium finds nothing missing for installation (manifest,
 // PNG and maskable icons, service worker), and the app's own install offer comes on a second
@@ -35,18 +35,6 @@ async function backgroundLoaded(page: Page) {
   await page.evaluate(
     () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
   );
-}
-
-async function serviceWorkerActive(page: Page) {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () =>
-          Boolean((await navigator.serviceWorker.getRegistration())?.active),
-        ),
-      { timeout: 20_000 },
-    )
-    .toBe(true);
 }
 
 test('Chromium finds the app installable: manifest, icons and service worker', async ({

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page, Route } from '@playwright/test';
-import { expect, SCREENSHOT_DIR, signUpThroughApi, test } from './fixtures';
+import { expect, SCREENSHOT_DIR, serviceWorkerActive, signUpThroughApi, test } from './fixtures';
 
 // Reading offline (issue #18): a story opened or saved for offline reads after an offline
 // reload, with its word look-ups and its audio; the learner stays signed in; a story the device
@@ -45,18 +45,6 @@ function storedStoryIds(page: Page): Promise<number[]> {
         };
       }),
   );
-}
-
-async function serviceWorkerActive(page: Page) {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () =>
-          Boolean((await navigator.serviceWorker.getRegistration())?.active),
-        ),
-      { timeout: 20_000 },
-    )
-    .toBe(true);
 }
 
 test('a saved story reads offline after a reload, with word look-ups and audio; an unsaved one says so and opens when back online', async ({

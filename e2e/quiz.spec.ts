@@ -1,6 +1,14 @@
 import type { QuizWord } from '@lesefuchs/core';
 import type { Page } from '@playwright/test';
-import { expect, SCREENSHOT_DIR, showTheme, signUpThroughApi, test, useTheme } from './fixtures';
+import {
+  expect,
+  SCREENSHOT_DIR,
+  serviceWorkerActive,
+  showTheme,
+  signUpThroughApi,
+  test,
+  useTheme,
+} from './fixtures';
 
 // The quiz of issue #17: every game mode played to its end (the timers on Playwright's clock),
 // gender mode asking only nouns with a gender, the right answer after a wrong one, the missed
@@ -241,15 +249,7 @@ test.describe('offline', () => {
     await expect(game(page)).toBeVisible();
     await page.getByRole('button', { name: 'End game' }).click();
     await expect(end(page)).toBeVisible();
-    await expect
-      .poll(
-        () =>
-          page.evaluate(async () =>
-            Boolean((await navigator.serviceWorker.getRegistration())?.active),
-          ),
-        { timeout: 20_000 },
-      )
-      .toBe(true);
+    await serviceWorkerActive(page);
 
     await context.setOffline(true);
     // The service worker's own fetches escape the offline emulation: cut them off too.

@@ -123,10 +123,10 @@ export class AudioCache {
   }
 }
 
-/** The device's IndexedDB as the cache's store, or null when the browser has none. */
-export function indexedDbStore(): KeyValueStore | null {
+/** An IndexedDB database of the device as a key-value store, or null when the browser has none. */
+export function indexedDbKeyValueStore(database: string, table: string): KeyValueStore | null {
   if (typeof indexedDB === 'undefined') return null;
-  const store = createStore('lesefuchs-audio', 'files');
+  const store = createStore(database, table);
   return {
     get: (key) => get(key, store),
     getMany: (many) => getMany(many, store),
@@ -135,3 +135,6 @@ export function indexedDbStore(): KeyValueStore | null {
     keys: async () => (await keys(store)).map(String),
   };
 }
+
+/** The device's IndexedDB as the cache's store, or null when the browser has none. */
+export const indexedDbStore = () => indexedDbKeyValueStore('lesefuchs-audio', 'files');

@@ -1,6 +1,5 @@
 import type { Level } from '@lesefuchs/core/content/taxonomy';
-import { createStore, del, get, getMany, keys, set } from 'idb-keyval';
-import type { KeyValueStore } from '../audio/audio-cache';
+import { indexedDbKeyValueStore, type KeyValueStore } from '../audio/audio-cache';
 import type { StoryDetail } from '../stories/stories-api';
 
 // Stories kept on the device so they open offline: every story the learner opened (the most
@@ -95,23 +94,10 @@ export class StoryStore {
   }
 }
 
-/** The device's IndexedDB as the story store's backing, or null when the browser has none. */
-function indexedDbStories(): KeyValueStore | null {
-  if (typeof indexedDB === 'undefined') return null;
-  const store = createStore('lesefuchs-stories', 'stories');
-  return {
-    get: (key) => get(key, store),
-    getMany: (many) => getMany(many, store),
-    set: (key, value) => set(key, value, store),
-    del: (key) => del(key, store),
-    keys: async () => (await keys(store)).map(String),
-  };
-}
-
 let shared: StoryStore | null = null;
 
 /** The app's one story store (created on first use). */
 export function storyStore(): StoryStore {
-  shared ??= new StoryStore(indexedDbStories());
+  shared ??= new StoryStore(indexedDbKeyValueStore('lesefuchs-stories', 'stories'));
   return shared;
 }
