@@ -107,6 +107,10 @@ test('a saved story reads offline after a reload, with word look-ups and audio; 
     await page.goto('/study');
     await expect(page.getByText('Counting your cards…')).toHaveCount(0, { timeout: 10_000 });
 
+    // The profile needs the network and says so.
+    await page.goto('/profile');
+    await expect(page.getByTestId('profile-offline')).toBeVisible();
+
     // A story the device does not hold says it needs the network.
     await page.goto('/stories/5');
     await expect(page.getByTestId('story-offline')).toBeVisible();

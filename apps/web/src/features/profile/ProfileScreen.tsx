@@ -11,6 +11,7 @@ import { SignInPrompt } from '../../components/SignInPrompt';
 import { LoadingScreen } from '../../components/Spinner';
 import { authClient, signOut, useAuth } from '../../lib/auth-client';
 import { currentLocale } from '../../lib/i18n';
+import { useOnline } from '../../lib/online';
 import { requestTour, TOUR_NAMES } from '../../lib/tour-request';
 import { MembershipLine } from '../audio/MembershipLine';
 import { passwordRefusalText } from '../auth/messages';
@@ -33,6 +34,7 @@ export function ProfileScreen() {
   const { status, user } = useAuth();
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
   const profile = useProfileQuery(user?.id);
+  const online = useOnline();
 
   if (status === 'checking') return <LoadingScreen message={t('status.checkingAuth')} />;
   if (!user) {
@@ -40,6 +42,16 @@ export function ProfileScreen() {
       <SignInPrompt title={t('pages.profile')} message={t('profile.signInPrompt')}>
         {notice && <FormMessage tone="success">{notice}</FormMessage>}
       </SignInPrompt>
+    );
+  }
+  // Offline without a copy of the profile: said plainly; it loads by itself back online.
+  if (profile.isPending && !online) {
+    return (
+      <AuthCard title={t('pages.profile')}>
+        <p role="status" data-testid="profile-offline">
+          {t('profile.offline')}
+        </p>
+      </AuthCard>
     );
   }
   if (profile.isPending) return <LoadingScreen message={t('status.loadingProfile')} />;
