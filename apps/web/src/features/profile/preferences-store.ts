@@ -74,6 +74,13 @@ export function usePreferences(userId: string, fromServer: Preferences | undefin
   const [preferences, setPreferences] = useState<Preferences>(
     () => readLocal(userId) ?? fromServer ?? DEFAULT_PREFERENCES,
   );
+  // Another owner (the session check answered after the first render, or a sign-in): their
+  // device copy at once, not the previous owner's values until the server's arrive.
+  const [owner, setOwner] = useState(userId);
+  if (owner !== userId) {
+    setOwner(userId);
+    setPreferences(readLocal(userId) ?? fromServer ?? DEFAULT_PREFERENCES);
+  }
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {

@@ -1,8 +1,16 @@
 import { useEffect, useRef } from 'react';
 import { useAuth } from '../../lib/auth-client';
-import { useTheme } from '../../lib/theme';
+import { THEME_STORAGE_KEY, useTheme } from '../../lib/theme';
 import { GUEST, usePreferences } from '../profile/preferences-store';
 import { useProfileQuery } from '../profile/profile-queries';
+
+function deviceChoseTheme(): boolean {
+  try {
+    return localStorage.getItem(THEME_STORAGE_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Keeps the theme and the `themeMode` preference together, so the theme travels with the
@@ -18,27 +26,32 @@ export function ThemeSync() {
     user ? profile.data?.preferences : undefined,
   );
   const theme = useTheme();
-  // At the start the account's choice wins unless it is the default: then the theme this device
-  // already had (chosen before the theme travelled with the account) becomes the preference.
-  const seen = useRef(
-    preferences.themeMode === 'auto'
-      ? { theme: 'auto', preference: preferences.themeMode }
-      : { theme: theme.mode, preference: 'unknown' },
-  );
+  // At the start a theme this device chose itself (stored on it) wins and becomes the account's;
+  // a device that never chose one takes the account's.
+  // (Again for another owner: a sign-in, or the session check answering after the start.)
+  const owner = user?.id ?? GUEST;
+  const start = () => ({
+    owner,
+    ...(deviceChoseTheme()
+      ? { theme: 'unknown', preference: preferences.themeMode }
+      : { theme: theme.mode, preference: 'unknown' }),
+  });
+  const seen = useRef<ReturnType<typeof start> | null>(null);
 
   useEffect(() => {
+    if (seen.current?.owner !== owner) seen.current = start();
     const last = seen.current;
     if (preferences.themeMode !== last.preference) {
       // The account's choice changed: it wins.
-      seen.current = { theme: preferences.themeMode, preference: preferences.themeMode };
+      seen.current = { owner, theme: preferences.themeMode, preference: preferences.themeMode };
       if (theme.mode !== preferences.themeMode) theme.setMode(preferences.themeMode);
       return;
     }
     if (theme.mode !== last.theme) {
       // The theme was changed on this device: it becomes the preference.
-      seen.current = { theme: theme.mode, preference: theme.mode };
+      seen.current = { owner, theme: theme.mode, preference: theme.mode };
       if (preferences.themeMode !== theme.mode) set('themeMode', theme.mode);
     }
-  }, [preferences.themeMode, theme, set]);
+  }, [owner, preferences.themeMode, theme, set]);
   return null;
 }
