@@ -8,7 +8,7 @@ import { Chip } from '../../components/Chip';
 import { LoadError } from '../../components/LoadError';
 import { useAuth } from '../../lib/auth-client';
 import { useRenderedInSteps } from '../../lib/render-steps';
-import { PreferencesPanel } from '../profile/PreferencesPanel';
+import { useModule } from '../../lib/use-module';
 import { GUEST } from '../profile/preferences-store';
 import { useProfileQuery } from '../profile/profile-queries';
 import { useReadingList } from './reading-lists';
@@ -254,6 +254,8 @@ export function StoryListScreen() {
   );
 }
 
+const loadPreferencesPanel = () => import('../profile/PreferencesPanel');
+
 /** The preferences dialog of the list (spec 2 §2): the reading preferences, in place. */
 function StoryPreferences() {
   const { t } = useTranslation();
@@ -261,6 +263,8 @@ function StoryPreferences() {
   const [open, setOpen] = useState(false);
   const { user } = useAuth();
   const profile = useProfileQuery(open ? user?.id : undefined);
+  // The panel's code comes with the first opening, not with the list.
+  const panel = useModule(loadPreferencesPanel, open);
   return (
     <>
       <button
@@ -283,8 +287,11 @@ function StoryPreferences() {
         {/* The panel scrolls within the screen's height; Done stays in view below it. */}
         <div className="min-h-0 overflow-y-auto overscroll-contain rounded-2xl">
           {/* Rendered while open: the closed dialog costs the list nothing. */}
-          {open && (
-            <PreferencesPanel
+          {open && !panel && (
+            <p className="bg-white p-5 dark:bg-stone-900">{t('status.loading')}</p>
+          )}
+          {open && panel && (
+            <panel.PreferencesPanel
               userId={user?.id ?? GUEST}
               fromServer={user ? profile.data?.preferences : undefined}
             />
