@@ -181,3 +181,24 @@ test('a second browser signed in as the same user sees a new bookmark without re
   await expect(other.getByText(title).first()).toBeVisible({ timeout: 15_000 });
   await second.close();
 });
+
+test('the story list’s preferences open in a sheet whose Done stays in view, down to 320 px; a guest is told they stay on the device', async ({
+  page,
+}, testInfo) => {
+  const widths = testInfo.project.name === 'phone' ? [320, 390] : [1400];
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: width === 1400 ? 900 : 640 });
+    await page.goto('/stories');
+    await page.getByRole('button', { name: 'Story preferences', exact: true }).click();
+    const sheet = page.getByRole('dialog', { name: 'Story preferences' });
+    await expect(sheet.getByRole('heading', { name: 'Preferences' })).toBeVisible();
+    await expect(sheet).toContainText('Changes are kept on this device. Sign up');
+    const done = sheet.getByRole('button', { name: 'Done' });
+    await expect(done).toBeInViewport();
+    await page.screenshot({
+      path: `${SCREENSHOT_DIR}/${testInfo.project.name}-${width}-light-story-preferences.png`,
+    });
+    await done.click();
+    await expect(sheet).toBeHidden();
+  }
+});
