@@ -1,3 +1,4 @@
+import { type ReactNode, useEffect, useState } from 'react';
 import { AudioSync } from '../features/audio/AudioSync';
 import { InstallPrompt } from '../features/install/InstallPrompt';
 import { BookmarksOffline } from '../features/offline/BookmarksOffline';
@@ -5,7 +6,17 @@ import { ThemeSync } from '../features/settings/ThemeSync';
 import { StatsSync } from '../features/stats/StatsSync';
 import { ReadingSync } from '../features/stories/ReadingSync';
 import { TourHost } from '../features/tours/TourHost';
+import { afterIdle } from '../lib/idle';
 import { RealtimeConnection } from '../lib/realtime';
+
+/** What can wait for the page's first busy seconds to pass (it stays out of their long tasks). */
+const LATER_MS = 2_000;
+
+function Later({ children }: { children: ReactNode }) {
+  const [due, setDue] = useState(false);
+  useEffect(() => afterIdle(LATER_MS, () => setDue(true)), []);
+  return due ? children : null;
+}
 
 /**
  * What runs behind every page and draws nothing (or, for the tours and the offer to install the
@@ -21,10 +32,14 @@ export function BackgroundSync() {
       <StatsSync />
       <AudioSync />
       <ReadingSync />
-      <BookmarksOffline />
-      <ThemeSync />
+      <Later>
+        <BookmarksOffline />
+        <ThemeSync />
+      </Later>
       <TourHost />
-      <InstallPrompt />
+      <Later>
+        <InstallPrompt />
+      </Later>
     </>
   );
 }
