@@ -37,7 +37,7 @@ function rememberedUser(): SessionUser | null {
 
 function remember(user: SessionUser | null): void {
   const current = rememberedUser();
-  if (user === null ? current === null : current?.id === user.id && current === user) return;
+  if (current === user) return;
   remembered = user;
   try {
     if (user) localStorage.setItem(REMEMBERED_USER_KEY, JSON.stringify(user));

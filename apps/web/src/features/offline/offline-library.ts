@@ -130,7 +130,7 @@ export function useSaveOffline(voice: AudioVoice) {
   }, []);
 
   const saving = progress !== null && progress.done < progress.total;
-  return { save, cancel, progress, saving, reset: () => setProgress(null) };
+  return { save, cancel, progress, saving };
 }
 
 /** Removes stories from the device and refreshes what the screens show. */
