@@ -65,6 +65,7 @@ test('a saved story reads offline after a reload, with word look-ups and audio; 
   await page.goto('/stories/offline');
   await expect(page.getByTestId('offline-story')).toHaveCount(2);
 
+  const overview = await context.newPage();
   const online = await goOffline(context);
   try {
     await page.goto('/stories/2');
@@ -111,6 +112,10 @@ test('a saved story reads offline after a reload, with word look-ups and audio; 
     await page.goto('/profile');
     await expect(page.getByTestId('profile-offline')).toBeVisible();
 
+    // The flashcard overview (a second tab) says what it needs, on each of its panels.
+    await overview.goto('/flashcard-overview');
+    await expect(overview.getByTestId('load-error-offline').first()).toBeVisible();
+
     // A story the device does not hold says it needs the network.
     await page.goto('/stories/5');
     await expect(page.getByTestId('story-offline')).toBeVisible();
@@ -123,4 +128,7 @@ test('a saved story reads offline after a reload, with word look-ups and audio; 
   // Back online, it opens by itself.
   await expect(page.getByTestId('story-word').first()).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId('story-offline')).toHaveCount(0);
+  await expect(overview.getByTestId('load-error-offline')).toHaveCount(0, { timeout: 15_000 });
+  await expect(overview.getByRole('alert')).toHaveCount(0);
+  await expect(overview.getByRole('heading', { name: /^\d+ cards?$/ })).toBeVisible();
 });

@@ -5,6 +5,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { FormMessage } from '../../../components/Form';
+import { LoadError } from '../../../components/LoadError';
 import { CardGroup, CardRow, StudiedTodayDetails, useNow } from './CardList';
 import {
   OVERVIEW_LIST_LIMITS,
@@ -82,16 +83,10 @@ function Loading({ message }: { message: string }) {
   );
 }
 
+/** A tab whose list could not be loaded; offline it says so and loads again by itself. */
 function Failed({ message, retry }: { message: string; retry: () => void }) {
   const { t } = useTranslation();
-  return (
-    <div className="flex flex-col items-start gap-3">
-      <FormMessage tone="error">{message}</FormMessage>
-      <button type="button" className="button-secondary" onClick={retry}>
-        {t('flashcardOverview.retry')}
-      </button>
-    </div>
-  );
+  return <LoadError message={message} retryLabel={t('flashcardOverview.retry')} onRetry={retry} />;
 }
 
 function Empty({

@@ -4,6 +4,7 @@ import type { FlashcardStatsResponse } from '@lesefuchs/core/srs/api';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormMessage } from '../../../components/Form';
+import { LoadError } from '../../../components/LoadError';
 import { Panel } from '../../../components/Panel';
 import { currentLocale } from '../../../lib/i18n';
 import { longDate } from '../../stats/StreakBadge';
@@ -61,12 +62,11 @@ export function StudyStats({ userId }: { userId: string }) {
   return (
     <div className="flex flex-col gap-4">
       {stats.isError && (
-        <div className="flex flex-col items-start gap-2">
-          <FormMessage tone="error">{t('flashcardOverview.stats.failed')}</FormMessage>
-          <button type="button" className="button-secondary" onClick={() => void stats.refetch()}>
-            {t('flashcardOverview.retry')}
-          </button>
-        </div>
+        <LoadError
+          message={t('flashcardOverview.stats.failed')}
+          retryLabel={t('flashcardOverview.retry')}
+          onRetry={() => void stats.refetch()}
+        />
       )}
       <Panel compact title={t('flashcardOverview.stats.streakTitle')}>
         <dl className="grid grid-cols-2 gap-3">

@@ -2,6 +2,7 @@ import { SCHEDULERS, type SrsSettings } from '@lesefuchs/core/srs/scheduler';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field, FormMessage } from '../../../components/Form';
+import { LoadError } from '../../../components/LoadError';
 import { ApiRequestError } from '../../../lib/api';
 import { useSaveSrsSettings, useSrsSettingsQuery, useSrsSettingsRealtime } from './settings-api';
 import {
@@ -38,16 +39,11 @@ export function SrsSettingsPanel({ userId }: { userId: string }) {
       {settings.data ? (
         <SettingsForm userId={userId} settings={settings.data} />
       ) : settings.isError ? (
-        <div className="flex flex-col items-start gap-3">
-          <FormMessage tone="error">{t('flashcardOverview.settings.loadFailed')}</FormMessage>
-          <button
-            type="button"
-            className="button-secondary"
-            onClick={() => void settings.refetch()}
-          >
-            {t('flashcardOverview.retry')}
-          </button>
-        </div>
+        <LoadError
+          message={t('flashcardOverview.settings.loadFailed')}
+          retryLabel={t('flashcardOverview.retry')}
+          onRetry={() => void settings.refetch()}
+        />
       ) : (
         <div aria-busy="true" className="flex flex-col gap-3">
           <span className="sr-only" role="status">
