@@ -152,7 +152,7 @@ export function StoryAudioBar({
         <div className="flex min-w-40 flex-1 items-center gap-2">
           <input
             type="range"
-            className="flex-1 accent-orange-600"
+            className="min-w-0 flex-1 accent-orange-600"
             min={0}
             max={duration > 0 ? duration : 1}
             step={0.1}
@@ -162,7 +162,7 @@ export function StoryAudioBar({
             aria-label={t('audio.position')}
             aria-valuetext={`${clock(on ? state.currentTime : 0)} / ${clock(duration)}`}
           />
-          <span className="text-stone-600 text-xs tabular-nums dark:text-stone-300">
+          <span className="whitespace-nowrap text-stone-600 text-xs tabular-nums dark:text-stone-300">
             {clock(on ? state.currentTime : 0)} / {clock(duration)}
           </span>
         </div>
