@@ -76,6 +76,7 @@ export const ROUTE_SCREENS: readonly RouteScreen[] = [
     loadingKey: 'status.loadingProfile',
   },
   { path: '/settings', module: 'features/settings/SettingsScreen.tsx', name: 'SettingsScreen' },
+  { path: '/level', module: 'features/level/LevelScreen.tsx', name: 'LevelScreen' },
   {
     path: '/community',
     module: 'features/screens.tsx',

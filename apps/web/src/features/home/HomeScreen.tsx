@@ -3,8 +3,10 @@ import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PrefetchScreenData } from '../../app/router';
+import { LevelPrompt } from '../level/LevelPrompt';
 import { useReadingList } from '../stories/reading-lists';
 import { type StoryMeta, storiesQuery, useStories } from '../stories/stories-api';
+import { useReaderPreferences } from '../stories/use-reader-preferences';
 import {
   CARD_CLASS,
   CategoryBadge,
@@ -52,6 +54,7 @@ export function HomeScreen() {
           </div>
         </section>
 
+        <LevelPrompt />
         <ModeTiles />
         <LatestStory />
       </div>
@@ -102,10 +105,14 @@ function LatestStory() {
   const readIds = useMemo(() => idsOf(completions.entries), [completions.entries]);
   const list = stories.data;
   const loading = !list?.length && stories.isPending;
+  // At the learner's levels when they chose some (issue #19), else the newest of all.
+  const levels = useReaderPreferences().storyDifficulty;
 
   let body: ReactNode;
   if (list && list.length > 0) {
-    const story = latestUnread(list, readIds);
+    const atLevel =
+      levels === 'all' ? list : list.filter((story) => levels.includes(story.difficulty));
+    const story = latestUnread(atLevel, readIds) ?? latestUnread(list, readIds);
     body = story ? <LatestStoryCard story={story} /> : <AllRead />;
   } else if (loading) {
     body = (

@@ -3,6 +3,7 @@ import { nicknameError } from '@lesefuchs/core/validation/nickname';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Field, FormMessage } from '../../components/Form';
 import { Panel } from '../../components/Panel';
 import { authClient, useAuth } from '../../lib/auth-client';
@@ -102,6 +103,9 @@ export function DetailsPanel({ profile }: { profile: Profile }) {
           ))}
         </select>
         {levelStatus && <FormMessage tone={levelStatus.tone}>{levelStatus.text}</FormMessage>}
+        <Link to="/level?check=1" className="text-link self-start text-sm">
+          {t('level.prompt.help')}
+        </Link>
       </div>
     </Panel>
   );

@@ -1,6 +1,6 @@
 import { CATEGORIES, LEVELS } from '@lesefuchs/core/content/taxonomy';
-import { RotateCcw, Search, SlidersHorizontal } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ListFilter, RotateCcw, Search, SlidersHorizontal } from 'lucide-react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { PrefetchScreenData } from '../../app/router';
@@ -111,6 +111,12 @@ export function StoryListScreen() {
     [stories.data, filters, readIds],
   );
   const rendered = useRenderedInSteps(shown, FIRST_STEP);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersId = useId();
+  const activeFilters =
+    (filters.difficulty === 'all' ? 0 : filters.difficulty.length) +
+    (filters.categories === 'all' ? 0 : filters.categories.length) +
+    (filters.showRead ? 0 : 1);
   const update = (change: Partial<StoryFilters>) =>
     setFilters((previous) => ({ ...previous, ...change }));
   const reset = () => {
@@ -141,71 +147,100 @@ export function StoryListScreen() {
       </div>
 
       <div className="flex flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900">
-        <label className="relative block">
-          <span className="sr-only">{t('stories.search')}</span>
-          <Search aria-hidden size={18} className="absolute top-2.5 left-3 text-stone-400" />
-          <input
-            type="search"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-            placeholder={t('stories.search')}
-            className="w-full rounded-lg border border-stone-300 bg-white py-2 pr-3 pl-9 dark:border-stone-700 dark:bg-stone-950"
-          />
-        </label>
-        <fieldset className="flex flex-wrap items-center gap-2">
-          <legend className="mb-1 font-medium text-sm">{t('stories.levelFilter')}</legend>
-          {LEVELS.map((level) => (
-            <Chip
-              key={level}
-              pressed={filters.difficulty !== 'all' && filters.difficulty.includes(level)}
-              onClick={() => update({ difficulty: toggleIn(filters.difficulty, level, LEVELS) })}
-            >
-              {level}
-            </Chip>
-          ))}
-        </fieldset>
-        <fieldset className="flex flex-wrap items-center gap-2">
-          <legend className="mb-1 font-medium text-sm">{t('stories.topicFilter')}</legend>
-          {CATEGORIES.map((category) => (
-            <Chip
-              key={category}
-              pressed={filters.categories !== 'all' && filters.categories.includes(category)}
-              onClick={() =>
-                update({ categories: toggleIn(filters.categories, category, CATEGORIES) })
-              }
-            >
-              {t(`stories.categories.${category}`)}
-            </Chip>
-          ))}
-        </fieldset>
-        <div className="flex flex-wrap items-center gap-4">
-          <label className="flex items-center gap-2 text-sm">
+        <div className="flex items-center gap-2">
+          <label className="relative block min-w-0 flex-1">
+            <span className="sr-only">{t('stories.search')}</span>
+            <Search aria-hidden size={18} className="absolute top-2.5 left-3 text-stone-400" />
             <input
-              type="checkbox"
-              checked={filters.showRead}
-              onChange={(event) => update({ showRead: event.target.checked })}
-              className="h-4 w-4 accent-orange-600"
+              type="search"
+              value={searchText}
+              onChange={(event) => setSearchText(event.target.value)}
+              placeholder={t('stories.search')}
+              className="w-full rounded-lg border border-stone-300 bg-white py-2 pr-3 pl-9 dark:border-stone-700 dark:bg-stone-950"
             />
-            {t('stories.showRead')}
           </label>
-          <label className="flex items-center gap-2 text-sm">
-            {t('stories.sort')}
-            <select
-              value={filters.sort}
-              onChange={(event) => update({ sort: event.target.value as StoryFilters['sort'] })}
-              className="rounded-md border border-stone-300 bg-white px-2 py-1 dark:border-stone-700 dark:bg-stone-950"
-            >
-              {SORTS.map((sort) => (
-                <option key={sort} value={sort}>
-                  {t(`stories.sorts.${sort}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button type="button" className="button-secondary ml-auto" onClick={reset}>
-            <RotateCcw aria-hidden size={16} />
-            {t('stories.reset')}
+          {/* On a phone the filters fold behind one button, so the first story is in view. */}
+          <button
+            type="button"
+            className="button-secondary shrink-0 sm:hidden"
+            aria-expanded={filtersOpen}
+            aria-controls={filtersId}
+            onClick={() => setFiltersOpen((open) => !open)}
+            data-testid="story-filters-toggle"
+          >
+            <ListFilter aria-hidden size={16} />
+            {t('stories.filters')}
+            {activeFilters > 0 && (
+              <span className="rounded-full bg-orange-700 px-1.5 text-white text-xs dark:bg-orange-500 dark:text-stone-950">
+                {activeFilters}
+                <span className="sr-only">
+                  {' '}
+                  {t('stories.filtersActive', { count: activeFilters })}
+                </span>
+              </span>
+            )}
           </button>
+        </div>
+        <div
+          id={filtersId}
+          className={`${filtersOpen ? 'flex' : 'hidden'} flex-col gap-3 sm:flex`}
+          data-testid="story-filters"
+        >
+          <fieldset className="flex flex-wrap items-center gap-2">
+            <legend className="mb-1 font-medium text-sm">{t('stories.levelFilter')}</legend>
+            {LEVELS.map((level) => (
+              <Chip
+                key={level}
+                pressed={filters.difficulty !== 'all' && filters.difficulty.includes(level)}
+                onClick={() => update({ difficulty: toggleIn(filters.difficulty, level, LEVELS) })}
+              >
+                {level}
+              </Chip>
+            ))}
+          </fieldset>
+          <fieldset className="flex flex-wrap items-center gap-2">
+            <legend className="mb-1 font-medium text-sm">{t('stories.topicFilter')}</legend>
+            {CATEGORIES.map((category) => (
+              <Chip
+                key={category}
+                pressed={filters.categories !== 'all' && filters.categories.includes(category)}
+                onClick={() =>
+                  update({ categories: toggleIn(filters.categories, category, CATEGORIES) })
+                }
+              >
+                {t(`stories.categories.${category}`)}
+              </Chip>
+            ))}
+          </fieldset>
+          <div className="flex flex-wrap items-center gap-4">
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                checked={filters.showRead}
+                onChange={(event) => update({ showRead: event.target.checked })}
+                className="h-4 w-4 accent-orange-600"
+              />
+              {t('stories.showRead')}
+            </label>
+            <label className="flex items-center gap-2 text-sm">
+              {t('stories.sort')}
+              <select
+                value={filters.sort}
+                onChange={(event) => update({ sort: event.target.value as StoryFilters['sort'] })}
+                className="rounded-md border border-stone-300 bg-white px-2 py-1 dark:border-stone-700 dark:bg-stone-950"
+              >
+                {SORTS.map((sort) => (
+                  <option key={sort} value={sort}>
+                    {t(`stories.sorts.${sort}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button type="button" className="button-secondary ml-auto" onClick={reset}>
+              <RotateCcw aria-hidden size={16} />
+              {t('stories.reset')}
+            </button>
+          </div>
         </div>
       </div>
 

@@ -1,0 +1,48 @@
+import { Compass } from 'lucide-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { LevelButtons } from './LevelButtons';
+import { useLevelChoice } from './use-level-choice';
+
+/**
+ * The first visit's question (issue #19): which level the learner reads at. A level sets where the
+ * story list starts and opens it; "Help me choose" opens the word check; "Not now" hides this.
+ */
+export function LevelPrompt() {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const navigate = useNavigate();
+  const { ask, choose, notNow } = useLevelChoice();
+  if (!ask) return null;
+  return (
+    <section
+      aria-labelledby={headingId}
+      data-testid="level-prompt"
+      className="flex flex-col gap-4 rounded-2xl border border-orange-300 bg-white p-5 shadow-sm dark:border-orange-900 dark:bg-stone-900"
+    >
+      <div>
+        <h2 id={headingId} className="font-semibold text-lg">
+          {t('level.prompt.title')}
+        </h2>
+        <p className="mt-1 text-stone-600 dark:text-stone-300">{t('level.prompt.body')}</p>
+      </div>
+      <LevelButtons
+        current={null}
+        onChoose={(level) => {
+          choose(level);
+          void navigate('/stories');
+        }}
+      />
+      <div className="flex flex-wrap items-center gap-3">
+        <Link to="/level?check=1" className="button-secondary">
+          <Compass aria-hidden size={16} />
+          {t('level.prompt.help')}
+        </Link>
+        <button type="button" className="text-link px-2 py-2 text-sm" onClick={notNow}>
+          {t('level.prompt.notNow')}
+        </button>
+      </div>
+    </section>
+  );
+}
