@@ -8,13 +8,19 @@ export { expect };
 export const SCREENSHOT_DIR = 'e2e/.output/screenshots';
 
 export const test = base.extend<{ axe: (page: Page) => Promise<void>; firstVisit: boolean }>({
-  /** A first visit sees the app tour start by itself; other tests start as returning visitors. */
+  /**
+   * A first visit is asked the learner's level and then sees the app tour start by itself; other
+   * tests start as returning visitors.
+   */
   firstVisit: [false, { option: true }],
   page: async ({ page, firstVisit }, use) => {
     if (!firstVisit) {
       await page.addInitScript(() => {
         if (!localStorage.getItem('lesefuchs.tours.completed')) {
           localStorage.setItem('lesefuchs.tours.completed', '["app"]');
+        }
+        if (!localStorage.getItem('lesefuchs.level.asked')) {
+          localStorage.setItem('lesefuchs.level.asked', 'in a test');
         }
       });
     }

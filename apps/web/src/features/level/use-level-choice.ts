@@ -1,39 +1,14 @@
 import type { Level } from '@lesefuchs/core/content/taxonomy';
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback } from 'react';
 import { useAuth } from '../../lib/auth-client';
 import { GUEST, usePreferences } from '../profile/preferences-store';
 import { useProfileQuery, useUpdateProfile } from '../profile/profile-queries';
+import { markLevelAsked, useLevelAsked } from './asked';
 
 // The learner's level, asked on the first visit (issue #19). Choosing one sets the story-difficulty
 // preference (spec 1 §3) to that level, so the story list's filters start from it (spec 2 §2), and
-// for a signed-in learner the profile's level too. "Not now" is remembered on the device.
-
-const ASKED_KEY = 'lesefuchs.level.asked';
-const listeners = new Set<() => void>();
-
-function readAsked(): boolean {
-  try {
-    return localStorage.getItem(ASKED_KEY) !== null;
-  } catch {
-    return false;
-  }
-}
-
-function markAsked(): void {
-  try {
-    localStorage.setItem(ASKED_KEY, new Date().toISOString());
-  } catch {
-    // Storage blocked: the question comes again on the next visit.
-  }
-  for (const listener of listeners) listener();
-}
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-};
+// for a signed-in learner the profile's level too. The answer, or "Not now", is remembered on the
+// device (./asked.ts).
 
 export function useLevelChoice() {
   const { user } = useAuth();
@@ -41,7 +16,7 @@ export function useLevelChoice() {
   const profile = useProfileQuery(user?.id);
   const { preferences, set } = usePreferences(userId, profile.data?.preferences);
   const updateProfile = useUpdateProfile(userId);
-  const askedHere = useSyncExternalStore(subscribe, readAsked, () => true);
+  const askedHere = useLevelAsked();
   const difficulty = preferences.storyDifficulty;
   /** The level the story list starts with, when it is one level. */
   const level = difficulty !== 'all' && difficulty.length === 1 ? (difficulty[0] as Level) : null;
@@ -50,7 +25,7 @@ export function useLevelChoice() {
     (chosen: Level) => {
       set('storyDifficulty', [chosen]);
       if (user) updateProfile.mutate({ userLevel: chosen });
-      markAsked();
+      markLevelAsked();
     },
     [set, user, updateProfile],
   );
@@ -60,6 +35,6 @@ export function useLevelChoice() {
     ask: !askedHere && difficulty === 'all',
     level,
     choose,
-    notNow: markAsked,
+    notNow: markLevelAsked,
   };
 }

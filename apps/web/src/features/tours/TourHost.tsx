@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../lib/auth-client';
 import { afterIdle } from '../../lib/idle';
 import { TOUR_EVENT, takeRequestedTour } from '../../lib/tour-request';
+import { useLevelAsked } from '../level/asked';
 import { completedTours, runTour, TOURS, type TourName, tourAvailable } from './tours';
 
 /** How long a page may take to show a tour's elements after navigating to it. */
@@ -54,11 +55,14 @@ export function TourHost() {
     return () => window.removeEventListener(TOUR_EVENT, onRequest);
   }, [navigate, t, status]);
 
+  // A first visit answers the level question first; the tour follows.
+  const levelAsked = useLevelAsked();
   useEffect(() => {
-    if (pathname !== '/' || status !== 'signed-out' || completedTours().has('app')) return;
+    if (pathname !== '/' || status !== 'signed-out' || !levelAsked) return;
+    if (completedTours().has('app')) return;
     // Not while the page is still loading: after it has loaded and the browser is idle.
     return afterIdle(AUTO_START_MS, () => void runTour('app', t, { signedIn: false }));
-  }, [pathname, status, t]);
+  }, [pathname, status, t, levelAsked]);
 
   useEffect(() => {
     if (!note) return;
