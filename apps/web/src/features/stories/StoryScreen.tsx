@@ -16,11 +16,13 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { PrefetchScreenData } from '../../app/router';
 import { EntryWord } from '../../components/EntryWord';
 import { LoadingScreen } from '../../components/Spinner';
+import { useAuth } from '../../lib/auth-client';
 import { currentLanguage } from '../../lib/i18n';
 import { useOnline, useRetryWhenOnline } from '../../lib/online';
 import { audioPlayer } from '../audio/player';
 import { StoryAudioBar, useStoryReading } from '../audio/StoryAudioBar';
 import { SaveOfflineButton } from '../offline/SaveOfflineButton';
+import { readStreak, today } from '../stats/streak-store';
 import { SaveWordButton } from '../vocabulary/SaveWordButton';
 import {
   FocusMode,
@@ -32,6 +34,7 @@ import {
 } from './modes';
 import { useReadingList } from './reading-lists';
 import { CategoryBadge, LevelBadge } from './StoryCard';
+import { StoryEnd } from './StoryEnd';
 import {
   type StoryDetail,
   StoryNotOnDeviceError,
@@ -130,7 +133,17 @@ function StoryViewer({ detail }: { detail: StoryDetail }) {
   }, [requested, preferences.storyMode, setParams]);
 
   const [translation, setTranslation] = useState<InterfaceLanguage | null>(null);
-  const markRead = () => completions.add(story.id);
+  // Finishing the story in this visit as the day's first activity: its end shows the streak
+  // growing (read before the completion below records the day).
+  const { user } = useAuth();
+  const [firstToday, setFirstToday] = useState(false);
+  // Finished in this visit, in a mode other than normal (whose end is below its text).
+  const [finishedHere, setFinishedHere] = useState(false);
+  const markRead = () => {
+    if (!read) setFirstToday(readStreak(user?.id ?? null).lastActivityDate !== today());
+    completions.add(story.id);
+    setFinishedHere(true);
+  };
 
   // Swipes in normal and practice modes only: right returns to the list, left shows the
   // translation, each when the learner turned it on.
@@ -253,6 +266,7 @@ function StoryViewer({ detail }: { detail: StoryDetail }) {
             preferences={preferences}
             translation={translation}
             read={read}
+            firstToday={firstToday}
             onRead={markRead}
             onUnread={() => completions.remove(story.id)}
           />
@@ -264,6 +278,13 @@ function StoryViewer({ detail }: { detail: StoryDetail }) {
         )}
         {mode === 'learning' && <LearningMode {...modeProps} />}
         {mode === 'practice' && <PracticeMode {...modeProps} />}
+        {mode !== 'normal' && finishedHere && read && (
+          <StoryEnd
+            detail={detail}
+            firstToday={firstToday}
+            onUnread={() => completions.remove(story.id)}
+          />
+        )}
       </article>
     </WordCardDisplayContext.Provider>
   );
@@ -275,6 +296,7 @@ function NormalMode({
   preferences,
   translation,
   read,
+  firstToday,
   onRead,
   onUnread,
 }: {
@@ -283,6 +305,7 @@ function NormalMode({
   preferences: Preferences;
   translation: InterfaceLanguage | null;
   read: boolean;
+  firstToday: boolean;
   onRead: () => void;
   onUnread: () => void;
 }) {
@@ -384,18 +407,7 @@ function NormalMode({
 
           <div ref={end} className="flex flex-wrap items-center gap-3 pb-6" data-testid="story-end">
             {read ? (
-              <>
-                <p
-                  className="inline-flex items-center gap-2 font-medium text-emerald-700 dark:text-emerald-300"
-                  role="status"
-                >
-                  <CheckCircle2 aria-hidden size={18} />
-                  {t('reader.markedRead')}
-                </p>
-                <button type="button" className="button-secondary" onClick={onUnread}>
-                  {t('reader.markUnread')}
-                </button>
-              </>
+              <StoryEnd detail={detail} firstToday={firstToday} onUnread={onUnread} />
             ) : (
               <p className="text-sm text-stone-500 dark:text-stone-400">{t('reader.endHint')}</p>
             )}

@@ -1,8 +1,10 @@
 import { LOCALE_OF } from '@lesefuchs/core/i18n/languages';
-import { Check, ChevronLeft, X } from 'lucide-react';
+import { BookmarkPlus, Check, ChevronLeft, X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { EntryWord } from '../../../components/EntryWord';
+import { NextStoryLink, saveFromStory } from '../StoryEnd';
 import type { StoryDetail, VocabularyEntry } from '../stories-api';
 import { translationIn } from '../stories-api';
 import { FocusReader } from './FocusMode';
@@ -297,6 +299,9 @@ function VocabularyTestBody({
   const [chosen, setChosen] = useState<string | null>(null);
   const [correct, setCorrect] = useState(0);
   const [result, setResult] = useState<Score | null>(null);
+  // The words answered wrongly this round, to save at the end.
+  const [missed, setMissed] = useState<VocabularyEntry[]>([]);
+  const [savedMissed, setSavedMissed] = useState(false);
   const next = useRef<HTMLButtonElement>(null);
   const prompt = useRef<HTMLParagraphElement>(null);
   const shown = useRef({ questions, index });
@@ -350,17 +355,59 @@ function VocabularyTestBody({
     setChosen(null);
     setCorrect(0);
     setResult(null);
+    setMissed([]);
+    setSavedMissed(false);
   };
 
   if (result) {
     return frame(
       <>
-        <p role="status" className="font-semibold text-xl">
+        <p role="status" className="font-semibold text-xl" data-testid="test-score">
           {t('reader.modes.lesson.score', { correct: result.correct, total: result.total })}
         </p>
-        <button type="button" className="button-secondary" onClick={startAgain}>
-          {t('reader.modes.lesson.tryAgain')}
-        </button>
+        <p className="text-stone-700 dark:text-stone-200">
+          {missed.length === 0 ? t('reader.test.allRight') : t('reader.test.missed')}
+        </p>
+        {missed.length > 0 && (
+          <>
+            <ul className="flex flex-col gap-1" data-testid="missed-words">
+              {missed.map((entry) => (
+                <li key={entry.id} className="flex flex-wrap gap-x-2">
+                  <EntryWord entry={entry} />
+                  <span className="text-stone-600 dark:text-stone-300" lang={LOCALE_OF[language]}>
+                    — {translationIn(entry, language)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+            {savedMissed ? (
+              <p role="status" className="text-emerald-800 dark:text-emerald-300">
+                {t('reader.test.savedMissed')}{' '}
+                <Link to="/study/flashcards" className="text-link">
+                  {t('reader.test.studyThem')}
+                </Link>
+              </p>
+            ) : (
+              <button
+                type="button"
+                className="button-primary"
+                onClick={() => {
+                  saveFromStory(detail, missed);
+                  setSavedMissed(true);
+                }}
+              >
+                <BookmarkPlus aria-hidden size={16} />
+                {t('reader.test.saveMissed', { count: missed.length })}
+              </button>
+            )}
+          </>
+        )}
+        <div className="flex flex-wrap gap-3">
+          <NextStoryLink detail={detail} />
+          <button type="button" className="button-secondary" onClick={startAgain}>
+            {t('reader.modes.lesson.tryAgain')}
+          </button>
+        </div>
       </>,
     );
   }
@@ -370,6 +417,7 @@ function VocabularyTestBody({
     if (answered) return;
     setChosen(option);
     if (option === question.answer) setCorrect(correct + 1);
+    else setMissed((previous) => [...previous, question.entry]);
   };
   const advance = () => {
     if (isLast) {

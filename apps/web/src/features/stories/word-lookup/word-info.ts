@@ -93,3 +93,13 @@ export function storyTextIn(detail: StoryDetail, language: InterfaceLanguage): s
   if (language === 'kr') return story.contentKr ?? story.contentEn ?? '';
   return story.contentEn ?? '';
 }
+
+/** The sentence where the story first uses the entry, to save with the word; null if nowhere. */
+export function sentenceOfEntry(detail: StoryDetail, entryId: number): string | null {
+  const token = detail.tokens.find((candidate) => candidate.vocabularyId === entryId);
+  if (!token) return null;
+  const sentence = splitSentences(detail.story.contentDe).find(
+    (candidate) => candidate.start <= token.start && token.start < candidate.end,
+  );
+  return sentence?.text ?? null;
+}
