@@ -3,10 +3,11 @@ import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PrefetchScreenData } from '../../app/router';
+import { useAuth } from '../../lib/auth-client';
 import { LevelPrompt } from '../level/LevelPrompt';
+import { storedStoryLevels } from '../level/stored-levels';
 import { useReadingList } from '../stories/reading-lists';
 import { type StoryMeta, storiesQuery, useStories } from '../stories/stories-api';
-import { useReaderPreferences } from '../stories/use-reader-preferences';
 import {
   CARD_CLASS,
   CategoryBadge,
@@ -106,7 +107,8 @@ function LatestStory() {
   const list = stories.data;
   const loading = !list?.length && stories.isPending;
   // At the learner's levels when they chose some (issue #19), else the newest of all.
-  const levels = useReaderPreferences().storyDifficulty;
+  const { user } = useAuth();
+  const levels = storedStoryLevels(user?.id ?? null);
 
   let body: ReactNode;
   if (list && list.length > 0) {

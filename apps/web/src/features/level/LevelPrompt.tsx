@@ -2,8 +2,9 @@ import { Compass } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useAuth } from '../../lib/auth-client';
+import { markLevelAsked, useLevelAsked } from './asked';
 import { LevelButtons } from './LevelButtons';
-import { useLevelChoice } from './use-level-choice';
 
 /**
  * The first visit's question (issue #19): which level the learner reads at. A level sets where the
@@ -13,8 +14,9 @@ export function LevelPrompt() {
   const { t } = useTranslation();
   const headingId = useId();
   const navigate = useNavigate();
-  const { ask, choose, notNow } = useLevelChoice();
-  if (!ask) return null;
+  const { user } = useAuth();
+  const asked = useLevelAsked();
+  if (asked) return null;
   return (
     <section
       aria-labelledby={headingId}
@@ -29,8 +31,10 @@ export function LevelPrompt() {
       </div>
       <LevelButtons
         current={null}
-        onChoose={(level) => {
-          choose(level);
+        onChoose={async (level) => {
+          // The preferences' code comes with the choice, not with the first page.
+          const { chooseLevel } = await import('./choose-level');
+          void chooseLevel(user?.id ?? null, level);
           void navigate('/stories');
         }}
       />
@@ -39,7 +43,7 @@ export function LevelPrompt() {
           <Compass aria-hidden size={16} />
           {t('level.prompt.help')}
         </Link>
-        <button type="button" className="text-link px-2 py-2 text-sm" onClick={notNow}>
+        <button type="button" className="text-link px-2 py-2 text-sm" onClick={markLevelAsked}>
           {t('level.prompt.notNow')}
         </button>
       </div>

@@ -10,6 +10,7 @@ import { PREFERENCES_QUEUE } from '@lesefuchs/core/sync/queue-policy';
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../lib/api';
 import { SyncQueue } from '../../lib/sync-queue';
+import { markLevelAsked } from '../level/asked';
 
 // Preferences are kept on the device at once and written to the account through the
 // "preferences" sync queue: at most 180 s after a change, and on page hide by beacon.
@@ -67,6 +68,32 @@ function writeLocal(userId: string, preferences: Preferences): void {
 }
 
 /**
+ * Changes one preference of `userId` (or the guest): on the device at once, and queued for the
+ * account. Returns the preferences after the change.
+ */
+export function setPreference<K extends keyof Preferences>(
+  userId: string,
+  fromServer: Preferences | undefined,
+  key: K,
+  value: Preferences[K],
+): Preferences {
+  const next = { ...(readLocal(userId) ?? fromServer ?? DEFAULT_PREFERENCES), [key]: value };
+  writeLocal(userId, next);
+  // A guest's preferences stay on the device (spec 1 §4).
+  if (userId === GUEST) return next;
+  if (key === 'leechThreshold') {
+    // 'never' travels as 50 (spec 1 §9), and within a second rather than three minutes.
+    const sent = value === 'never' ? LEECH_NEVER : value;
+    queueFor(userId).enqueue({ leechThreshold: sent } as PreferencesPatch);
+    clearTimeout(leechTimer);
+    leechTimer = setTimeout(() => void queueFor(userId).flushNow(), LEECH_SYNC_DELAY_MS);
+    return next;
+  }
+  queueFor(userId).enqueue({ [key]: value } as PreferencesPatch);
+  return next;
+}
+
+/**
  * The signed-in user's preferences: the device's copy at once, the server's when it arrives
  * and nothing of this device is still waiting to be sent.
  */
@@ -100,6 +127,8 @@ export function usePreferences(userId: string, fromServer: Preferences | undefin
     if (fromServer && !pending) {
       setPreferences(fromServer);
       writeLocal(userId, fromServer);
+      // A learner who chose levels on another device is not asked again here.
+      if (fromServer.storyDifficulty !== 'all') markLevelAsked();
     }
   }, [userId, fromServer]);
 
@@ -118,20 +147,7 @@ export function usePreferences(userId: string, fromServer: Preferences | undefin
   const set = useCallback(
     <K extends keyof Preferences>(key: K, value: Preferences[K]) => {
       setFailed(false);
-      const next = { ...(readLocal(userId) ?? fromServer ?? DEFAULT_PREFERENCES), [key]: value };
-      setPreferences(next);
-      writeLocal(userId, next);
-      // A guest's preferences stay on the device (spec 1 §4).
-      if (userId === GUEST) return;
-      if (key === 'leechThreshold') {
-        // 'never' travels as 50 (spec 1 §9), and within a second rather than three minutes.
-        const sent = value === 'never' ? LEECH_NEVER : value;
-        queueFor(userId).enqueue({ leechThreshold: sent } as PreferencesPatch);
-        clearTimeout(leechTimer);
-        leechTimer = setTimeout(() => void queueFor(userId).flushNow(), LEECH_SYNC_DELAY_MS);
-        return;
-      }
-      queueFor(userId).enqueue({ [key]: value } as PreferencesPatch);
+      setPreferences(setPreference(userId, fromServer, key, value));
     },
     [userId, fromServer],
   );
