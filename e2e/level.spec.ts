@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, SCREENSHOT_DIR, showTheme, test } from './fixtures';
+import { expect, SCREENSHOT_DIR, showTheme, signUpThroughApi, test } from './fixtures';
 
 // The learner's level at the start (issue #19): a first visit is asked, a level sets where the
 // story list starts, and on a phone the first story card is in view without scrolling.
@@ -54,6 +54,14 @@ test('a first visit is asked the level; A1 opens the story list at A1 with the f
   // Asked once: home no longer asks, and the newest story it shows is at A1.
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Latest story' })).toBeVisible();
+  await expect(page.getByTestId('level-prompt')).toHaveCount(0);
+  await expect(page.getByTestId('latest-story')).toContainText('A1');
+  await expect(page.getByTestId('latest-story')).not.toContainText(/\b(A2|B1|B2|C1|C2)\b/);
+
+  // Signing up keeps the level: the new account's list starts at A1 too.
+  await signUpThroughApi(page, 'Stufe');
+  await page.goto('/stories');
+  await expectListAt(page, 'A1');
   await expect(page.getByTestId('level-prompt')).toHaveCount(0);
 });
 

@@ -125,6 +125,15 @@ export function usePreferences(userId: string, fromServer: Preferences | undefin
   useEffect(() => {
     const pending = userId !== GUEST && queueFor(userId).pending.length > 0;
     if (fromServer && !pending) {
+      // The level a guest chose on this device comes along when they sign up or in, unless the
+      // account has levels of its own (issue #19).
+      const guestLevels = userId === GUEST ? 'all' : readLocal(GUEST)?.storyDifficulty;
+      if (guestLevels && guestLevels !== 'all' && fromServer.storyDifficulty === 'all') {
+        setPreference(GUEST, undefined, 'storyDifficulty', 'all');
+        writeLocal(userId, fromServer);
+        setPreferences(setPreference(userId, fromServer, 'storyDifficulty', guestLevels));
+        return;
+      }
       setPreferences(fromServer);
       writeLocal(userId, fromServer);
       // A learner who chose levels on another device is not asked again here.
