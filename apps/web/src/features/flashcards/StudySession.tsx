@@ -13,7 +13,7 @@ import { useOnline } from '../../lib/online';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { usePreferences } from '../profile/preferences-store';
 import { useProfileQuery } from '../profile/profile-queries';
-import { useSavedWords } from '../vocabulary/saved-words-store';
+import { savedWordsOf, useSavedWords } from '../vocabulary/saved-words-store';
 import { AutoPlayer } from './AutoPlayer';
 import { CardActions } from './CardActions';
 import { DeckPicker, deckLabel } from './DeckPicker';
@@ -53,7 +53,8 @@ export function StudySession({
   // reading screens do).
   const language: NativeLanguage = currentLanguage();
   const client = useQueryClient();
-  const { words } = useSavedWords();
+  const saved = useSavedWords();
+  const words = saved.owner === userId ? saved.words : savedWordsOf(userId);
   const hasSavedWords = words.length > 0;
   const [deck, setDeck] = useState(() =>
     readDeck(userId, preferences.flashcardsDefaultDeck, hasSavedWords),
