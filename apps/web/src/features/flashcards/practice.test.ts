@@ -110,22 +110,18 @@ describe('a card with its story sentence', () => {
       sentence: 'Tom hat einen großen Koffer.',
       marks: [[21, 27]] as [number, number][],
       story_id: 1,
-      story_title: 'The train to Hamburg',
+      story_title: 'The Train to Hamburg',
       text_from: 100,
       audio_url_de: '/audio/1/de-amala.mp3',
       audio_url_de_2: null,
     };
-    const state = session(0);
-    const withCard = startStudy({
+    const card = testCard(1, 'new', NOW.toISOString(), { context });
+    const state = startStudy({
       deck: 'saved',
       userId: 'u1',
       sessionId: 's1',
-      cards: {
-        learning: [],
-        review: [],
-        new: [testCard(1, 'new', NOW.toISOString(), { context })],
-      },
-      studyParams: state.session?.studyParams ?? {
+      cards: { learning: [], review: [], new: [card] },
+      studyParams: {
         newCardsTarget: 20,
         reviewCardsTarget: 50,
         options: { includeLeeches: false, includeSuspended: false },
@@ -134,16 +130,10 @@ describe('a card with its story sentence', () => {
       shuffle: (items) => [...items],
       now: NOW,
     });
-    const graded = applyGrade(
-      withCard,
-      testCard(1, 'new', NOW.toISOString(), { context }),
-      'good',
-      NOW,
-      DEFAULT_SRS_SETTINGS,
-    ).state;
-    const fromServer = testCard(1, 'learning', new Date(NOW.getTime() + 10 * MINUTE).toISOString());
-    const after = applyServerCard(graded, fromServer);
-    const sum = sessionSummary(after);
-    expect(sum?.words[0]?.context).toEqual(context);
+    const graded = applyGrade(state, card, 'good', NOW, DEFAULT_SRS_SETTINGS).state;
+    const due = new Date(NOW.getTime() + 10 * MINUTE).toISOString();
+    const after = applyServerCard(graded, testCard(1, 'learning', due));
+    expect(sessionSummary(after)?.words[0]?.context).toEqual(context);
+    expect(sessionSummary(after)?.words[0]?.card_state).toBe('learning');
   });
 });
