@@ -17,6 +17,7 @@ import type { Database } from '../db/client.ts';
 import { ApiError } from '../http/errors.ts';
 import { parseJsonBody } from '../http/validate.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
+import { savedWordCards, withContexts } from '../services/flashcards/card-context.service.ts';
 import { createCards, upsertLocalCards } from '../services/flashcards/card-creation.service.ts';
 import {
   changeCardFlags,
@@ -135,7 +136,8 @@ export function flashcardRoutes(deps: { auth: Auth; db: Database; hub: RealtimeH
     .get('/cards/:id', async (c) => {
       const row = await findCard(db, c.get('user').id, cardIdOf(c));
       if (!row) throw new ApiError(404, 'not_found', 'No such card.');
-      return c.json({ card: presentCard(row) });
+      const [card] = await withContexts(db, c.get('user').id, [presentCard(row)]);
+      return c.json({ card });
     })
     .post('/cards/:id/suspend', flagRoute('suspend'))
     .post('/cards/:id/unsuspend', flagRoute('unsuspend'))
@@ -174,5 +176,6 @@ export function flashcardRoutes(deps: { auth: Auth; db: Database; hub: RealtimeH
     .get('/stats', async (c) =>
       c.json(await flashcardStats(db, c.get('user').id, parseQuery(c, timeZoneQuery).timeZone)),
     )
+    .get('/saved-words', async (c) => c.json(await savedWordCards(db, c.get('user').id)))
     .post('/sanitize', async (c) => c.json(await sanitizeCards(db, hub, c.get('user').id)));
 }

@@ -25,6 +25,7 @@
  *   GET    /stats?timeZone            → FlashcardStatsResponse
  *   POST   /sanitize                  → { deleted, relevelled }
  *   GET    /reviews?cardId&offset&limit → { reviews: ReviewLogEntry[] } (the review log, oldest first)
+ *   GET    /saved-words               → SavedWordCardsResponse (saved words that are cards already)
  * Offline grades also travel through `POST /api/sync` as the queue type `flashcard-reviews`
  * (payload: offlineReviewSchema; the operation id is the review id).
  */
@@ -177,6 +178,35 @@ export interface FlashcardCard {
   gender: string | null;
   plural: string | null;
   part_of_speech: string;
+  /** A saved word's story sentence (answered with the session's cards; absent elsewhere). */
+  context?: CardContext | null;
+}
+
+/**
+ * Where the learner met a saved word: the sentence saved with it (spec 2 user_vocabulary
+ * context_sentence) and the story it came from, so the card can show the sentence with the word
+ * marked and play that sentence's clip of the story's audio.
+ */
+export interface CardContext {
+  sentence: string;
+  /** The word's places in the sentence as [from, to) character ranges (empty: not found). */
+  marks: [number, number][];
+  story_id: number | null;
+  /** The story's English title (the saved word's storyTitle). */
+  story_title: string | null;
+  /** Where the sentence starts in the story's German text; null when it is not found there. */
+  text_from: number | null;
+  /** The story's German audio (Amala, Florian); a file always comes with its sentence timings. */
+  audio_url_de: string | null;
+  audio_url_de_2: string | null;
+}
+
+/** GET /saved-words: which of the learner's saved words already have a card. */
+export interface SavedWordCardsResponse {
+  /** How many words the learner has saved (on the server). */
+  saved: number;
+  /** The vocabulary ids of saved words that have a card. */
+  carded: number[];
 }
 
 export interface ReviewResponse {

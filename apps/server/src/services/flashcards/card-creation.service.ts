@@ -16,6 +16,7 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { flashcardSeedings, vocabulary } from '../../db/schema/index.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
+import { withContexts } from './card-context.service.ts';
 import {
   cardIdsByVocabulary,
   findCards,
@@ -240,7 +241,8 @@ export async function upsertLocalCards(
     }
     const idOf = await cardIdsByVocabulary(tx, userId, wanted);
     const rows = await findCards(tx, userId, [...idOf.values()]);
-    const byId = new Map(rows.map((row) => [row.id, presentCard(row)]));
+    const presented = await withContexts(tx, userId, rows.map(presentCard));
+    const byId = new Map(presented.map((card) => [card.id, card]));
     return cards.flatMap((card) => {
       const id = idOf.get(card.vocabularyId);
       const present = id === undefined ? undefined : byId.get(id);

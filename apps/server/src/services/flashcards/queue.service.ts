@@ -12,6 +12,7 @@ import {
 } from '@lesefuchs/core';
 import type { Database } from '../../db/client.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
+import { withContexts } from './card-context.service.ts';
 import { createCards } from './card-creation.service.ts';
 import {
   type CardScope,
@@ -82,10 +83,12 @@ export async function loadQueue(
     (card) => !inLearning.has(card.id),
   );
   const fresh = await newCards(db, scope, counts.newCount, options.newOffset ?? 0);
+  // Saved words' cards carry their story sentence (one query for the three lists).
+  const cards = await withContexts(db, userId, present([...learning, ...review, ...fresh]));
   return {
-    learning: present(learning),
-    review: present(review),
-    new: present(fresh),
+    learning: cards.slice(0, learning.length),
+    review: cards.slice(learning.length, learning.length + review.length),
+    new: cards.slice(learning.length + review.length),
     quota,
     serverTime: now.toISOString(),
   };
@@ -162,7 +165,7 @@ export async function upcoming(
     until,
     SRS_BATCH.due,
   );
-  return present(rows);
+  return withContexts(db, userId, present(rows));
 }
 
 /** Overview defaults (§9): up to 100 due, 50 learning and 50 new cards. */

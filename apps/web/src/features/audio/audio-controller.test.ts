@@ -487,4 +487,69 @@ describe('the audio controller', () => {
     expect(seen).toContain('loading');
     expect(seen.at(-1)).toBe('playing');
   });
+
+  describe('a sentence clip', () => {
+    const timed: LoadedAudio = {
+      ...file(),
+      sentences: [
+        { start: 0, end: 1.7, from: 0, to: 21 },
+        { start: 2, end: 4.7, from: 22, to: 61 },
+        { start: 5, end: 7.4, from: 62, to: 89 },
+      ],
+      duration: 7.4,
+    };
+    const CLIP: PlayRequest = { ...AMALA, clip: { from: 22, to: 61 } };
+
+    it('plays one sentence from its start to its end, then goes idle without a listen', async () => {
+      const { controller, last, listens } = setup({ load: vi.fn(async () => timed) });
+      controller.toggle(CLIP);
+      expect(controller.getState()).toMatchObject({
+        status: 'loading',
+        clip: { from: 22, to: 61 },
+      });
+      await settle();
+      expect(last().currentTime).toBe(2);
+      last().start(7.4);
+      expect(controller.getState().status).toBe('playing');
+      last().currentTime = 3;
+      last().emit('timeupdate');
+      expect(controller.getState().status).toBe('playing');
+      // The timer stops it at the sentence's end, before the next timeupdate.
+      last().currentTime = 4.7;
+      await vi.advanceTimersByTimeAsync(2_700);
+      expect(controller.getState()).toMatchObject({ status: 'idle', clip: null });
+      expect(last().paused).toBe(true);
+      expect(listens).toEqual([]);
+    });
+
+    it('stops on a timeupdate past the end, and toggles pause on the same clip only', async () => {
+      const { controller, last } = setup({ load: vi.fn(async () => timed) });
+      controller.toggle(CLIP);
+      await settle();
+      last().start(7.4);
+      controller.toggle(CLIP);
+      expect(controller.getState().status).toBe('paused');
+      controller.toggle(CLIP);
+      expect(controller.getState().status).toBe('playing');
+      last().currentTime = 4.8;
+      last().emit('timeupdate');
+      expect(controller.getState().status).toBe('idle');
+      // The whole story is another play, not the clip's resume.
+      controller.toggle(CLIP);
+      await settle();
+      last().start(7.4);
+      controller.toggle(AMALA);
+      expect(controller.getState()).toMatchObject({ status: 'loading', clip: null });
+    });
+
+    it('fails with no audio when no timed sentence covers the clip', async () => {
+      const { controller } = setup({ load: vi.fn(async () => timed) });
+      controller.toggle({ ...AMALA, clip: { from: 500, to: 520 } });
+      await settle();
+      expect(controller.getState()).toMatchObject({
+        status: 'idle',
+        error: { code: 'no-audio', storyId: 1 },
+      });
+    });
+  });
 });

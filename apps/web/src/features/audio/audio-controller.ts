@@ -7,6 +7,7 @@ import {
   speechLanguage,
 } from '@lesefuchs/core/audio/audio';
 import { AudioLoadError, type LoadedAudio, parseAudioUrl } from './audio-source';
+import { clipSeconds, sameClip } from './clip';
 import {
   type AudioError,
   type AudioErrorCode,
@@ -80,7 +81,9 @@ export function mediaErrorCode(code: number | undefined): AudioErrorCode {
 }
 
 const sameAudio = (state: PlayerState, request: PlayRequest) =>
-  state.storyId === request.storyId && state.language === request.language.toLowerCase();
+  state.storyId === request.storyId &&
+  state.language === request.language.toLowerCase() &&
+  sameClip(state.clip, request.clip);
 
 /** One way to play a file: makes the URL the media element loads. */
 type Attempt = () => string;
@@ -98,6 +101,9 @@ export class AudioController {
   private generation = 0;
   private request: PlayRequest | null = null;
   private listened = false;
+  /** The seconds of the clip being played (a sentence of a flashcard), null for a whole file. */
+  private clip: { start: number; end: number } | null = null;
+  private clipTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly deps: ControllerDeps) {}
 
@@ -120,6 +126,7 @@ export class AudioController {
 
   pause(): void {
     if (this.state.status !== 'playing') return;
+    this.clearClipTimer();
     if (this.state.source === 'speech') this.deps.speech?.pause();
     else this.media?.pause();
     this.set({ status: 'paused' });
@@ -183,6 +190,7 @@ export class AudioController {
       language,
       voice: request.voice,
       speed: clampAudioSpeed(request.speed),
+      clip: request.clip ?? null,
     });
 
     if (request.url === null) {
@@ -210,6 +218,13 @@ export class AudioController {
       return;
     }
     if (generation !== this.generation) return;
+    if (request.clip) {
+      this.clip = clipSeconds(loaded.sentences, request.clip);
+      if (!this.clip) {
+        this.fail({ code: 'no-audio', language });
+        return;
+      }
+    }
     this.set({ sentences: loaded.sentences, duration: loaded.duration, source: 'file' });
 
     if (loaded.blob) {
@@ -268,6 +283,7 @@ export class AudioController {
 
   private startMedia(media: MediaLike, generation: number): void {
     media.playbackRate = this.state.speed;
+    if (this.clip) media.currentTime = this.clip.start;
     media.play().catch((error: unknown) => {
       if (generation !== this.generation || media.error) return; // the error event reports it
       // Autoplay refused: the file is ready, the learner presses play again.
@@ -288,7 +304,9 @@ export class AudioController {
         // The element's rate may have been reset by loading the source.
         if (media.playbackRate !== this.state.speed) media.playbackRate = this.state.speed;
         this.set({ status: 'playing' });
-        if (!this.listened && this.request) {
+        if (this.clip) this.scheduleClipEnd(media, generation);
+        // A sentence's clip is not a listen of the story.
+        else if (!this.listened && this.request) {
           this.listened = true;
           this.deps.onListen?.(this.request);
         }
@@ -297,7 +315,14 @@ export class AudioController {
         if (current() && this.state.status === 'playing') this.set({ status: 'paused' });
       },
       timeupdate: () => {
-        if (current()) this.set({ currentTime: media.currentTime });
+        if (!current()) return;
+        if (this.clip && media.currentTime >= this.clip.end) this.endClip();
+        else this.set({ currentTime: media.currentTime });
+      },
+      loadedmetadata: () => {
+        // A start position set before the file was known may have been dropped.
+        if (current() && this.clip && media.currentTime < this.clip.start - 0.25)
+          media.currentTime = this.clip.start;
       },
       durationchange: () => {
         if (current() && Number.isFinite(media.duration) && media.duration > 0) {
@@ -367,6 +392,35 @@ export class AudioController {
     );
   }
 
+  /**
+   * The clip ends at its last sentence's end: checked on a timer from the element's position
+   * (timeupdate alone comes only every ~250 ms, late enough to let the next sentence begin).
+   */
+  private scheduleClipEnd(media: MediaLike, generation: number): void {
+    this.clearClipTimer();
+    const clip = this.clip;
+    if (!clip) return;
+    const left = (clip.end - media.currentTime) / Math.max(media.playbackRate || 1, 0.25);
+    this.clipTimer = setTimeout(
+      () => {
+        if (generation !== this.generation || this.media !== media) return;
+        if (media.currentTime >= clip.end - 0.05) this.endClip();
+        else if (this.state.status === 'playing') this.scheduleClipEnd(media, generation);
+      },
+      Math.max(0, left * 1000),
+    );
+  }
+
+  private endClip(): void {
+    this.teardown();
+    this.set({ ...IDLE_STATE, error: this.state.error });
+  }
+
+  private clearClipTimer(): void {
+    if (this.clipTimer) clearTimeout(this.clipTimer);
+    this.clipTimer = null;
+  }
+
   /** Ends the current play with an error that shows for 8 s. */
   private fail(error: AudioError): void {
     const storyId = this.state.storyId ?? undefined;
@@ -400,6 +454,8 @@ export class AudioController {
   private teardown(): void {
     this.generation++;
     this.clearLoadTimer();
+    this.clearClipTimer();
+    this.clip = null;
     this.abort?.abort();
     this.abort = null;
     this.detachMedia();

@@ -47,6 +47,17 @@ export interface PlayRequest {
   url: string | null;
   /** The text spoken by the browser's speech synthesis when there is no file. */
   text?: string;
+  /**
+   * Only the sentences spoken over these characters of the German text (a saved word's
+   * sentence on its flashcard): played from the first one's start to the last one's end.
+   */
+  clip?: TextRange;
+}
+
+/** Characters [from, to) of a story's text. */
+export interface TextRange {
+  from: number;
+  to: number;
 }
 
 export interface PlayerState {
@@ -64,6 +75,8 @@ export interface PlayerState {
   sentences: TimedSentence[];
   /** The last error, shown for 8 s and then cleared. */
   error: AudioError | null;
+  /** The characters of the clip being played (null when the whole file plays). */
+  clip: TextRange | null;
 }
 
 export const IDLE_STATE: PlayerState = {
@@ -77,4 +90,5 @@ export const IDLE_STATE: PlayerState = {
   speed: 1,
   sentences: [],
   error: null,
+  clip: null,
 };

@@ -3,6 +3,7 @@ import type { Rating } from '@lesefuchs/core/srs/scheduler';
 import { type Ref, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKeyboardLikely } from '../../lib/use-media-query';
+import { StorySentence } from './StorySentence';
 import type { StudyCard } from './study-state';
 import { useSwipe } from './use-swipe';
 
@@ -30,7 +31,8 @@ const HINT_KEY: Record<SwipeDirection, string> = {
 
 /**
  * One flashcard: the question first (the German word, or its meaning in the other direction),
- * the meaning and the example sentence on reveal, announced to screen readers. A click or tap
+ * the meaning and the example sentence on reveal (for a saved word, the story sentence it was
+ * saved with), announced to screen readers. A click or tap
  * reveals it; once revealed, a swipe rates it (right easy, left again, down good).
  */
 export function FlashcardCardView({
@@ -151,12 +153,14 @@ export function FlashcardCardView({
                 {t('flashcards.card.plural', { plural: card.plural })}
               </p>
             )}
-            {card.example_sentence && (
+            {card.context ? (
+              <StorySentence context={card.context} />
+            ) : card.example_sentence ? (
               <p lang="de" className="max-w-prose text-stone-700 italic dark:text-stone-300">
                 <span className="sr-only">{t('flashcards.card.example')} </span>
                 {card.example_sentence}
               </p>
-            )}
+            ) : null}
           </>
         ) : (
           <p className="text-sm text-stone-500 dark:text-stone-400">

@@ -108,6 +108,30 @@ describe('the flashcard screen', () => {
     expect(reviews()[0]?.body).toMatchObject({ rating: 'easy', reviewId: expect.any(String) });
   });
 
+  it('ends a session on its summary, not on "no cards", with what to do next', async () => {
+    renderScreen();
+    await waitFor(() => expect(shownWord()).toBeTruthy());
+    for (const key of ['1', '3', '3']) {
+      fireEvent.keyDown(document.body, { key: ' ' });
+      fireEvent.keyDown(document.body, { key });
+    }
+    const summary = await screen.findByTestId('session-summary');
+    expect(screen.queryByText('No cards to study right now')).toBeNull();
+    const value = (key: string) =>
+      summary.querySelector(`[data-summary="${key}"]`)?.textContent ?? '';
+    expect(value('studied')).toBe('3');
+    expect(value('right')).toBe('2');
+    expect(value('wrong')).toBe('1');
+    // The next due time of the session's cards (the server here answers every review for 2030).
+    expect(value('next')).toMatch(/^Your next card is due in [\d,]+ days\.$/);
+    expect(screen.getByText('3 of 3 seen')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Study more' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to stories' }).getAttribute('href')).toBe(
+      '/stories',
+    );
+    expect(screen.getByText('Review these 3 words')).toBeTruthy();
+  });
+
   it('keeps a grade on the device while offline, under one review id, and says so', async () => {
     renderScreen();
     await waitFor(() => expect(shownWord()).toBeTruthy());
@@ -156,6 +180,6 @@ describe('the flashcard screen', () => {
     const stored = JSON.parse(localStorage.getItem('lesefuchs.flashcards.queue.user-1') ?? '{}');
     const back = stored.learning.find((c: { word: string }) => c.word === first);
     expect(back).toMatchObject({ card_state: 'new', last_reviewed_at: null });
-    expect(screen.getByText('0 of 3')).toBeTruthy();
+    expect(screen.getByText('0 of 3 seen')).toBeTruthy();
   });
 });

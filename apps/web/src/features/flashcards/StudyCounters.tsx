@@ -1,14 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import type { StudyCounts } from './study-state';
 
-/** The counters of spec 3 §2: new, learning, review and total still to study, and "x of y". */
+/** The counters of spec 3 §2: new, learning and review cards still to study, and "x of y". */
 export function StudyCounters({ counts }: { counts: StudyCounts }) {
   const { t } = useTranslation();
   const items = [
     ['new', counts.new, 'text-sky-800 dark:text-sky-300'],
     ['learning', counts.learning, 'text-orange-800 dark:text-orange-300'],
     ['review', counts.review, 'text-green-800 dark:text-green-300'],
-    ['total', counts.total, 'text-stone-900 dark:text-stone-100'],
   ] as const;
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">

@@ -1,24 +1,31 @@
-import type { GetCardsOutcome } from '@lesefuchs/core/srs/card-inputs';
+import { CARD_COUNT_INPUTS, type GetCardsOutcome } from '@lesefuchs/core/srs/card-inputs';
+import { parseFlashcardDeck } from '@lesefuchs/core/srs/decks';
 import { type AutoSpeed, autoSpeedOf } from '@lesefuchs/core/srs/gestures';
 import { queueCards } from '@lesefuchs/core/srs/live-queue';
 import { previewIntervals } from '@lesefuchs/core/srs/preview';
+import { SRS_BATCH } from '@lesefuchs/core/srs/quota';
 import type { Rating } from '@lesefuchs/core/srs/scheduler';
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage, currentLocale } from '../../lib/i18n';
 import { useOnline } from '../../lib/online';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { usePreferences } from '../profile/preferences-store';
 import { useProfileQuery } from '../profile/profile-queries';
+import { savedWordsOf, useSavedWords } from '../vocabulary/saved-words-store';
 import { AutoPlayer } from './AutoPlayer';
 import { CardActions } from './CardActions';
 import { DeckPicker, deckLabel } from './DeckPicker';
 import { type Direction, FlashcardCardView, type NativeLanguage } from './FlashcardCardView';
-import { useQuotaQuery } from './flashcards-api';
+import { flashcardKeys, useQuotaQuery, useSavedWordCardsQuery } from './flashcards-api';
 import { GetCardsForm } from './GetCardsForm';
 import { OptionsPanel } from './OptionsPanel';
+import { sessionSummary, wordsNotYetCards } from './practice';
 import { RatingButtons } from './RatingButtons';
+import { SavedWordsOffer } from './SavedWordsOffer';
 import { SessionControls, type StudyMode } from './SessionControls';
+import { SessionSummary } from './SessionSummary';
 import { StudyCounters } from './StudyCounters';
 import { StudyEmpty } from './StudyEmpty';
 import { StudyNotices } from './StudyNotices';
@@ -45,7 +52,13 @@ export function StudySession({
   // Meanings in the interface language, which follows the profile's native language (as the
   // reading screens do).
   const language: NativeLanguage = currentLanguage();
-  const [deck, setDeck] = useState(() => readDeck(userId, preferences.flashcardsDefaultDeck));
+  const client = useQueryClient();
+  const saved = useSavedWords();
+  const words = saved.owner === userId ? saved.words : savedWordsOf(userId);
+  const hasSavedWords = words.length > 0;
+  const [deck, setDeck] = useState(() =>
+    readDeck(userId, preferences.flashcardsDefaultDeck, hasSavedWords),
+  );
   const [mode, setMode] = useState<StudyMode>('normal');
   const [speed, setSpeed] = useState<AutoSpeed>(() => autoSpeedOf(preferences.flashcardsAutoSpeed));
   const [paused, setPaused] = useState(false);
@@ -58,6 +71,11 @@ export function StudySession({
   const pending = usePendingReviewCount(userId);
   const quota = useQuotaQuery(userId);
   const getCards = useGetCards(study, userId);
+  const savedCards = useSavedWordCardsQuery(userId);
+  const notYetCards = savedCards.data ? wordsNotYetCards(words, savedCards.data.carded).length : 0;
+  const [making, setMaking] = useState<'idle' | 'switching' | 'busy'>('idle');
+  const [makeError, setMakeError] = useState<string | null>(null);
+  const [summaryNotice, setSummaryNotice] = useState<string | null>(null);
   const cardRef = useRef<HTMLElement>(null);
   const narrow = useMediaQuery('(max-width: 639px)');
   const [optionsOpen, setOptionsOpen] = useState(() => !study.state.session);
@@ -119,12 +137,95 @@ export function StudySession({
   }): Promise<GetCardsOutcome> => {
     const outcome = await getCards(counts);
     if (outcome.cards > 0) setOptionsOpen(false);
+    if (outcome.created > 0)
+      void client.invalidateQueries({ queryKey: flashcardKeys.savedWords(userId) });
     requestAnimationFrame(() => cardRef.current?.focus({ preventScroll: true }));
     return outcome;
   };
 
+  // Saved words the learner has but that are not cards yet become cards in one tap: Get Cards
+  // on the saved words (switching to that deck first, once it has loaded) and study them.
+  const makeSavedCards = async () => {
+    setMaking('busy');
+    setMakeError(null);
+    try {
+      await onGetCards({ newCount: SRS_BATCH.new, reviewCount: CARD_COUNT_INPUTS.review.default });
+    } catch (error) {
+      setMakeError(
+        t('flashcards.getCards.failed', {
+          message: error instanceof Error ? error.message : String(error),
+        }),
+      );
+    } finally {
+      setMaking('idle');
+    }
+  };
+  const makeRef = useRef(makeSavedCards);
+  makeRef.current = makeSavedCards;
+  const offerCards = () => {
+    if (making !== 'idle') return;
+    if (parseFlashcardDeck(deck).savedOnly) void makeSavedCards();
+    else {
+      setMaking('switching');
+      changeDeck('saved');
+    }
+  };
+  useEffect(() => {
+    if (making !== 'switching' || study.state.deck !== deck) return;
+    if (study.load === 'ready') void makeRef.current();
+    else if (study.load !== 'loading') setMaking('idle');
+  }, [making, deck, study.state.deck, study.load]);
+
+  // A learner whose saved words arrive after the page opened (a first visit on this device)
+  // opens on them too, unless a deck is already in use.
+  const opened = useRef({ deck, hasSavedWords });
+  useEffect(() => {
+    if (!hasSavedWords || opened.current.hasSavedWords || study.state.session) return;
+    opened.current.hasSavedWords = true;
+    const next = readDeck(userId, preferences.flashcardsDefaultDeck, true);
+    if (next !== deck) setDeck(next);
+  }, [hasSavedWords, study.state.session, userId, preferences.flashcardsDefaultDeck, deck]);
+
+  const studyMore = async () => {
+    if (notYetCards > 0) {
+      offerCards();
+      return;
+    }
+    setSummaryNotice(null);
+    setMaking('busy');
+    try {
+      const outcome = await onGetCards({
+        newCount: CARD_COUNT_INPUTS.new.default,
+        reviewCount: CARD_COUNT_INPUTS.review.default,
+      });
+      if (outcome.cards === 0)
+        setSummaryNotice(
+          t(
+            outcome.vocabularyLeft ? 'flashcards.getCards.noneNow' : 'flashcards.getCards.noneLeft',
+          ),
+        );
+    } catch (error) {
+      setSummaryNotice(
+        t('flashcards.getCards.failed', {
+          message: error instanceof Error ? error.message : String(error),
+        }),
+      );
+    } finally {
+      setMaking('idle');
+    }
+  };
+  const summary = card ? null : sessionSummary(study.state);
+
   return (
     <div className="flex flex-col gap-5" data-tour="flashcards">
+      {notYetCards > 0 && mode === 'normal' && (
+        <SavedWordsOffer
+          count={notYetCards}
+          busy={making !== 'idle'}
+          error={makeError}
+          onMake={offerCards}
+        />
+      )}
       <OptionsPanel
         foldable={narrow}
         open={optionsOpen}
@@ -199,6 +300,14 @@ export function StudySession({
           </div>
           <CardActions card={card} onSuspend={study.suspend} />
         </div>
+      ) : summary && study.load === 'ready' ? (
+        <SessionSummary
+          summary={summary}
+          language={language}
+          busy={making !== 'idle'}
+          notice={summaryNotice}
+          onStudyMore={() => void studyMore()}
+        />
       ) : (
         <StudyEmpty
           load={study.load}

@@ -4,13 +4,15 @@ import type {
   QuotaResponse,
   ReviewRequest,
   ReviewResponse,
+  SavedWordCardsResponse,
   SessionRequest,
   SessionResponse,
 } from '@lesefuchs/core/srs/api';
 import { LIVE_QUEUE } from '@lesefuchs/core/srs/live-queue';
 import { SRS_BATCH } from '@lesefuchs/core/srs/quota';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError, api } from '../../lib/api';
+import { useRealtimeEvent } from '../../lib/realtime';
 import { userTimeZone } from '../../lib/time-zone';
 
 // The session page's calls to /api/flashcards (the contract in core's srs/api.ts). The queue
@@ -25,6 +27,7 @@ export const flashcardKeys = {
   all: ['flashcards'] as const,
   mine: (userId: string) => ['flashcards', userId] as const,
   quota: (userId: string) => ['flashcards', userId, 'quota'] as const,
+  savedWords: (userId: string) => ['flashcards', userId, 'saved-words'] as const,
 };
 
 const BASE = '/api/flashcards';
@@ -81,6 +84,26 @@ export function useQuotaQuery(userId: string | null) {
     enabled: Boolean(userId),
     staleTime: QUOTA_STALE_MS,
     refetchInterval: QUOTA_POLL_MS,
+    retry: false,
+  });
+}
+
+/** Cards change rarely outside this screen: another device's Get Cards announces itself. */
+export const SAVED_WORD_CARDS_STALE_MS = 60_000;
+
+/**
+ * Which saved words have a card already (for "n saved words are not cards yet"); fetched again
+ * when cards are made (here or on another device) and when saved words change elsewhere.
+ */
+export function useSavedWordCardsQuery(userId: string) {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: flashcardKeys.savedWords(userId) });
+  useRealtimeEvent('flashcards', () => void refresh());
+  useRealtimeEvent('vocabulary', () => void refresh());
+  return useQuery({
+    queryKey: flashcardKeys.savedWords(userId),
+    queryFn: () => api<SavedWordCardsResponse>(`${BASE}/saved-words`),
+    staleTime: SAVED_WORD_CARDS_STALE_MS,
     retry: false,
   });
 }

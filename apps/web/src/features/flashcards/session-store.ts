@@ -10,6 +10,9 @@ import { emptyStudy, type StudyState } from './study-state';
 
 const sessionKey = (userId: string) => `lesefuchs.flashcards.session.${userId}`;
 const deckKey = (userId: string) => `lesefuchs.flashcards.deck.${userId}`;
+/** The deck preference as last seen here, and whether the learner has changed it since. */
+const preferenceKey = (userId: string) => `lesefuchs.flashcards.deckPreference.${userId}`;
+const pickedKey = (userId: string) => `lesefuchs.flashcards.deckPreferencePicked.${userId}`;
 
 type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
@@ -51,18 +54,38 @@ export function clearSession(userId: string, storage: Store = localStorage): voi
 }
 
 /**
- * The deck selection to open on: the one last studied, else the preference (reset to database
- * when it is not a valid value, §5). A stored selection may join several values with +.
+ * The deck selection to open on: the one the learner last chose on this screen; else the deck
+ * preference once the learner has set one (§5: reset to database when it is not a valid value);
+ * else, for a learner with saved words, the saved words. The spec's default, database, left
+ * saved words out of every session until the learner found the deck picker. A preference the
+ * learner changes (in the settings, on any device) wins over the deck last chosen here.
  */
 export function readDeck(
   userId: string,
   preference: unknown,
+  hasSavedWords = false,
   storage: Store = localStorage,
 ): string {
+  const wanted = sanitizeDeckPreference(preference);
+  const seen = storage.getItem(preferenceKey(userId));
+  try {
+    if (seen !== wanted) storage.setItem(preferenceKey(userId), wanted);
+    if (seen !== null && seen !== wanted) {
+      storage.removeItem(deckKey(userId));
+      storage.setItem(pickedKey(userId), 'true');
+    }
+  } catch {
+    // Storage full: the preference is read as it is.
+  }
   const stored = storage.getItem(deckKey(userId));
   if (stored && stored.split('+').every((part) => sanitizeDeckPreference(part) === part))
     return stored;
-  return sanitizeDeckPreference(preference);
+  return openingDeck(wanted, hasSavedWords, storage.getItem(pickedKey(userId)) === 'true');
+}
+
+/** The preference's deck, or the saved words in place of the default one not chosen. */
+export function openingDeck(preference: string, hasSavedWords: boolean, picked = false): string {
+  return preference === 'database' && hasSavedWords && !picked ? 'saved' : preference;
 }
 
 export function writeDeck(userId: string, deck: string, storage: Store = localStorage): void {

@@ -72,13 +72,34 @@ describe('the stored session', () => {
 });
 
 describe('the deck to open on', () => {
+  beforeEach(() => localStorage.clear());
+
   it('is the one last studied, else the preference, reset to database when invalid (§5)', () => {
-    expect(readDeck('u1', 'level-b1')).toBe('level-b1');
     expect(readDeck('u1', 'level-z9')).toBe('database');
     expect(readDeck('u1', undefined)).toBe('database');
+    expect(readDeck('u1', 'level-b1')).toBe('level-b1');
     writeDeck('u1', 'saved+level-a1+level-a2');
     expect(readDeck('u1', 'level-b1')).toBe('saved+level-a1+level-a2');
     writeDeck('u1', 'saved+nonsense');
     expect(readDeck('u1', 'level-b1')).toBe('level-b1');
+  });
+
+  it('is the saved words for a learner with saved words who has not chosen a deck', () => {
+    expect(readDeck('u1', 'database', false)).toBe('database');
+    expect(readDeck('u1', 'database', true)).toBe('saved');
+    // A preference of the learner's own stays theirs.
+    expect(readDeck('u2', 'level-a2', true)).toBe('level-a2');
+    // So does a deck chosen on the screen, all words included.
+    writeDeck('u1', 'database');
+    expect(readDeck('u1', 'database', true)).toBe('database');
+  });
+
+  it('follows a preference the learner changes, even back to all words', () => {
+    writeDeck('u1', 'level-a1');
+    expect(readDeck('u1', 'database', true)).toBe('level-a1');
+    // Changed in the settings: it wins over the deck last studied here …
+    expect(readDeck('u1', 'saved', true)).toBe('saved');
+    // … and a change back to all words is a choice too, not the default.
+    expect(readDeck('u1', 'database', true)).toBe('database');
   });
 });

@@ -205,11 +205,14 @@ export function applyGrade(
 
 /** The server's copy of a reviewed card replaces the local one. */
 export function applyServerCard(state: StudyState, card: StudyCard): StudyState {
-  const inPlay = queueCards(state.live).some((queued) => queued.id === card.id);
-  if (!inPlay) return state;
+  const local = queueCards(state.live).find((queued) => queued.id === card.id);
+  if (!local) return state;
+  // A review answers the card without its story sentence: the copy in play keeps it.
+  const fresh =
+    card.context === undefined && local.context ? { ...card, context: local.context } : card;
   return {
     ...state,
-    live: card.is_suspended ? removeFromQueue(state.live, card.id) : requeueCard(state.live, card),
+    live: card.is_suspended ? removeFromQueue(state.live, card.id) : requeueCard(state.live, fresh),
   };
 }
 
@@ -271,18 +274,22 @@ function schedulingOf(card: StudyCard) {
   };
 }
 
+/**
+ * The counters of §2 ("new, review, learning and total, or 'x of y'"): the cards still to study
+ * by state, and x of y. There is no separate total: beside "x of y" it read as a second,
+ * different total ("Total 12" next to "14 of 14" once 12 cards were back in learning).
+ */
 export interface StudyCounts {
   new: number;
   learning: number;
   review: number;
-  total: number;
   /** Cards of this session answered at least once … */
   done: number;
   /** … of the cards in this session ("x of y"). */
   inSession: number;
 }
 
-/** The counters of §2: new, learning and review cards still to study, their total, and x of y. */
+/** The counters of §2: new, learning and review cards still to study, and x of y. */
 export function studyCounts(state: StudyState, now: Date): StudyCounts {
   const soon = now.getTime() + LIVE_QUEUE.earlyGraceMs;
   const cards = [...queueCards(state.live), ...state.pool];
@@ -297,7 +304,6 @@ export function studyCounts(state: StudyState, now: Date): StudyCounts {
     new: isNew,
     learning,
     review,
-    total: isNew + learning + review,
     done: state.session?.completedCardIds.length ?? 0,
     inSession: state.session?.currentQueue.length ?? 0,
   };

@@ -189,6 +189,14 @@ function send(change: SavedWordChange, batchOnly: boolean): void {
   void queue.flushNow().then(() => reloadSavedWords());
 }
 
+/**
+ * An owner's saved words: the live list when it is theirs, else the copy on the device (a
+ * screen can read them before the layout has named the signed-in owner).
+ */
+export function savedWordsOf(owner: string): readonly SavedWord[] {
+  return state.owner === owner ? state.words : readLocal(owner);
+}
+
 /** Whether this word (by entry, or by the word without its article) is saved. */
 export function isSaved(entry: Pick<VocabularyEntry, 'id' | 'word'>): boolean {
   return state.words.some((word) => sameWord(word, { vocabularyId: entry.id, word: entry.word }));
