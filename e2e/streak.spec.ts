@@ -62,6 +62,9 @@ test('a guest reads a story, signs up, and keeps the streak of 1 in the header',
   await expect(progress.getByTestId('last-activity')).toBeVisible();
   await expect(progress.getByText(/No activity yet/)).toHaveCount(0);
   await axe(page);
+  await progress.screenshot({
+    path: `${SCREENSHOT_DIR}/${testInfo.project.name}-light-streak-after-signup.png`,
+  });
 });
 
 test('a flashcard review counts for the header streak, on the day it was made', async ({
@@ -126,6 +129,9 @@ test('a flashcard review counts for the header streak, on the day it was made', 
     await page.screenshot({
       path: `${SCREENSHOT_DIR}/${testInfo.project.name}-${theme}-streak-profile.png`,
       fullPage: true,
+    });
+    await progress.screenshot({
+      path: `${SCREENSHOT_DIR}/${testInfo.project.name}-${theme}-streak-progress.png`,
     });
     await page
       .locator('header')
