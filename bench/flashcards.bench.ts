@@ -60,6 +60,8 @@ export async function run(): Promise<string[]> {
         cardId: ready.cardIds[sent % ready.cardIds.length],
         rating: sent % 5 === 0 ? 'again' : 'good',
         reviewId: `bench-review-${sent}`,
+        // As the web app sends it: the review also records the learner's day (the streak).
+        timeZone: 'Europe/Berlin',
       });
     };
     const url = `${ready.url}/api/flashcards/reviews`;

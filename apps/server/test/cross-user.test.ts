@@ -133,6 +133,11 @@ const ROWS: Record<string, Row> = {
     call: () => ({ path: '/api/stats/streak', body: { activityDate: today() } }),
     expect: 'own',
   },
+  'POST /api/stats/streak/migrate': {
+    kind: 'user',
+    call: () => ({ path: '/api/stats/streak/migrate', body: { days: [today()] } }),
+    expect: 'own',
+  },
   'GET /api/flashcards/settings': {
     kind: 'user',
     call: () => ({ path: '/api/flashcards/settings' }),

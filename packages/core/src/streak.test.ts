@@ -1,8 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  addDays,
   dayIn,
+  daysOfStreak,
   EMPTY_STREAK,
+  isCalendarDay,
   localDay,
   nextStreak,
   type StreakState,
@@ -104,4 +107,67 @@ describe('localDay', () => {
       }
     },
   );
+});
+
+describe('addDays and isCalendarDay', () => {
+  it('steps across month, year and leap-day ends', () => {
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
+  });
+
+  it('knows the days the calendar has', () => {
+    expect(isCalendarDay('2024-02-29')).toBe(true);
+    for (const day of ['2026-02-29', '2026-02-30', '2026-13-01', '2026-1-01', '']) {
+      expect(isCalendarDay(day), day).toBe(false);
+    }
+  });
+});
+
+describe('daysOfStreak', () => {
+  it('gives the days of the current and the best run, each once, oldest first', () => {
+    const state: StreakState = {
+      currentStreak: 2,
+      allTimeStreak: 3,
+      lastActivityDate: '2026-11-22',
+      allTimeStreakDate: '2026-11-10',
+    };
+    expect(daysOfStreak(state, 30)).toEqual([
+      '2026-11-08',
+      '2026-11-09',
+      '2026-11-10',
+      '2026-11-21',
+      '2026-11-22',
+    ]);
+    // The best run is the current one: its days once.
+    expect(
+      daysOfStreak({ ...state, allTimeStreak: 2, allTimeStreakDate: '2026-11-22' }, 30),
+    ).toEqual(['2026-11-21', '2026-11-22']);
+  });
+
+  it('is the inverse of streakFromDays for a run (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 40 }), (length) => {
+        const days = Array.from({ length }, (_, i) => addDays('2026-11-22', -i));
+        const state = streakFromDays(days, '2026-11-22');
+        expect(daysOfStreak(state, 40)).toEqual([...days].sort());
+      }),
+    );
+  });
+
+  it('cuts each run to its last days, and a damaged state stands for none', () => {
+    const huge: StreakState = {
+      currentStreak: 1e9,
+      allTimeStreak: 1e9,
+      lastActivityDate: '2026-11-22',
+      allTimeStreakDate: '2026-11-22',
+    };
+    expect(daysOfStreak(huge, 3)).toEqual(['2026-11-20', '2026-11-21', '2026-11-22']);
+    expect(daysOfStreak(EMPTY_STREAK, 30)).toEqual([]);
+    expect(
+      daysOfStreak({ ...huge, lastActivityDate: 'soon', allTimeStreakDate: '2026-02-30' }, 30),
+    ).toEqual([]);
+    expect(daysOfStreak({ ...huge, currentStreak: Number.NaN, allTimeStreak: -4 }, 30)).toEqual([]);
+  });
 });

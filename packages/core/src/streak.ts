@@ -75,6 +75,38 @@ function withBest(state: StreakState, day: Day): StreakState {
     : state;
 }
 
+/** The day `offset` whole days after `day` (before it when negative). */
+export function addDays(day: Day, offset: number): Day {
+  assertDay(day);
+  return new Date(Date.parse(`${day}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Whether `day` is a YYYY-MM-DD day that exists in the calendar (not 2025-02-30). */
+export function isCalendarDay(day: string): boolean {
+  if (!DAY.test(day)) return false;
+  const time = Date.parse(`${day}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === day;
+}
+
+/**
+ * The activity days a streak state stands for, oldest first and each once: the current run
+ * (the `currentStreak` days up to the last activity) and the best run (the `allTimeStreak` days
+ * up to the day it was reached), each cut to its last `limit` days. A device keeps only the
+ * state, not its days; these are the days it must have had. A damaged state stands for none.
+ */
+export function daysOfStreak(state: StreakState, limit: number): Day[] {
+  const run = (last: Day | null, length: number): Day[] => {
+    if (last === null || !isCalendarDay(last) || !Number.isFinite(length)) return [];
+    const count = Math.max(0, Math.min(Math.floor(length), limit));
+    return Array.from({ length: count }, (_, back) => addDays(last, -back));
+  };
+  const days = new Set([
+    ...run(state.lastActivityDate, state.currentStreak),
+    ...run(state.allTimeStreakDate, state.allTimeStreak),
+  ]);
+  return [...days].sort();
+}
+
 /**
  * The streak from the stored activity days alone, as the server computes it so a client
  * cannot inflate it. The current streak counts only while the last activity is today or

@@ -3,6 +3,7 @@ import {
   AUDIO_IDS_MAX_PAGES,
   AUDIO_IDS_PAGE_SIZE,
   statsBatchSchema,
+  streakMigrationSchema,
   streakSyncSchema,
   validTimeZone,
 } from '@lesefuchs/core';
@@ -20,6 +21,7 @@ import {
   getStreak,
   ImplausibleDayError,
   listenedAudioIds,
+  migrateGuestStreak,
   recordActivityDay,
 } from '../services/stats.service.ts';
 
@@ -48,8 +50,9 @@ function timeZoneOf(value: string | undefined): string {
 }
 
 /**
- * `/api/stats`: the signed-in user's homepage stats, streak and listened audio, and the batch
- * update of spec 1 §7 with its single-day streak fallback. Everything is computed from the
+ * `/api/stats`: the signed-in user's homepage stats, streak and listened audio, the batch
+ * update of spec 1 §7 with its single-day streak fallback, and a guest's device streak merged
+ * in at sign-in. Everything is computed from the
  * user's own rows.
  */
 export function statsRoutes(deps: { auth: Auth; db: Database; hub: RealtimeHub }) {
@@ -110,5 +113,12 @@ export function statsRoutes(deps: { auth: Auth; db: Database; hub: RealtimeHub }
       return c.json({
         streak: await getStreak(deps.db, userId, timeZoneOf(c.req.query('timeZone'))),
       });
+    })
+    .post('/streak/migrate', async (c) => {
+      const timeZone = timeZoneOf(c.req.query('timeZone'));
+      const { days } = await parseJsonBody(c, streakMigrationSchema);
+      const userId = c.get('user').id;
+      const { migrated } = await migrateGuestStreak(deps.db, deps.hub, userId, days);
+      return c.json({ migrated, streak: await getStreak(deps.db, userId, timeZone) });
     });
 }

@@ -1,5 +1,6 @@
 import {
   acceptableActivityDay,
+  acceptableGuestDay,
   averageReplays,
   dayIn,
   type HomepageStats,
@@ -120,6 +121,56 @@ export async function recordActivityDay(
   await db.insert(activityDays).values({ userId, day }).onConflictDoNothing();
 }
 
+/**
+ * Records the learner's local day of an activity the server dates itself (a card review, a quiz
+ * game), counted in the time zone the client names. A day outside the window a real client can
+ * send now (an old offline grade, a made-up time) is left out, without refusing the activity
+ * itself. Answers whether the day is new.
+ */
+export async function recordActivityAt(
+  db: Database,
+  userId: string,
+  instant: Date,
+  timeZone: string | undefined,
+  now = new Date(),
+): Promise<boolean> {
+  const day = dayIn(instant, timeZone ?? 'UTC');
+  if (!acceptableActivityDay(day, now)) return false;
+  const added = await db
+    .insert(activityDays)
+    .values({ userId, day })
+    .onConflictDoNothing()
+    .returning({ day: activityDays.day });
+  return added.length > 0;
+}
+
+/**
+ * A guest's device streak brought into the account at sign-in, merged by date: each day counts
+ * once, the account's own days stay as they are, and only the recent days a real device could
+ * have are taken (`acceptableGuestDay`), so a made-up history cannot become a long streak.
+ * Sending the same days again changes nothing. Answers how many days were added.
+ */
+export async function migrateGuestStreak(
+  db: Database,
+  hub: RealtimeHub,
+  userId: string,
+  days: readonly string[],
+  now = new Date(),
+): Promise<{ migrated: number }> {
+  const taken = [...new Set(days)].filter((day) => acceptableGuestDay(day, now));
+  if (taken.length === 0) return { migrated: 0 };
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    const added = await tx
+      .insert(activityDays)
+      .values(taken.map((day) => ({ userId, day })))
+      .onConflictDoNothing()
+      .returning({ day: activityDays.day });
+    if (added.length > 0) await hub.publish(userId, { type: 'stats' }, tx);
+    return { migrated: added.length };
+  });
+}
+
 /** Applies one stats update. */
 export async function applyStatsUpdate(
   db: Database,
@@ -153,15 +204,19 @@ export async function applyStatsUpdate(
         .set({ userLevel: update.userLevel, updatedAt: sql`now()` })
         .where(eq(profiles.userId, userId));
       return;
-    case 'scoreboard':
+    case 'scoreboard': {
+      const playedAt = new Date(Math.min(update.playedAt, now.getTime()));
       await db.insert(quizScores).values({
         userId,
         studyMode: update.studyMode ?? 'vocabulary',
         gameMode: update.gameMode,
         score: update.score,
-        playedAt: new Date(Math.min(update.playedAt, now.getTime())),
+        playedAt,
       });
+      // A finished game is the day's activity too (spec 1 §4).
+      await recordActivityAt(db, userId, playedAt, update.timeZone, now);
       return;
+    }
   }
 }
 

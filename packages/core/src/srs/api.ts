@@ -31,6 +31,7 @@
  */
 import { z } from 'zod';
 import type { Level } from '../content/taxonomy.ts';
+import { timeZoneSchema } from '../stats/stats-schema.ts';
 import {
   epochMsSchema,
   offsetParamSchema,
@@ -49,6 +50,12 @@ export const reviewIdSchema = z.string().min(8).max(64);
 /** When the learner graded (ms since epoch); the server keeps it between the last review and now. */
 const reviewedAt = epochMsSchema.positive();
 
+/**
+ * The learner's time zone: a review is an activity of its local day, so it counts for the
+ * streak (UTC when absent).
+ */
+const timeZone = timeZoneSchema.optional();
+
 /** POST /reviews (review_srs_card_authed). */
 export const reviewRequestSchema = z
   .object({
@@ -56,12 +63,15 @@ export const reviewRequestSchema = z
     rating: ratingSchema,
     reviewId: reviewIdSchema,
     reviewedAt: reviewedAt.optional(),
+    timeZone,
   })
   .strict();
 export type ReviewRequest = z.infer<typeof reviewRequestSchema>;
 
 /** A grade made offline, sent through the sync queue `flashcard-reviews`. */
-export const offlineReviewSchema = z.object({ cardId, rating: ratingSchema, reviewedAt }).strict();
+export const offlineReviewSchema = z
+  .object({ cardId, rating: ratingSchema, reviewedAt, timeZone })
+  .strict();
 export type OfflineReview = z.infer<typeof offlineReviewSchema>;
 export const FLASHCARD_REVIEW_SYNC_TYPE = 'flashcard-reviews';
 

@@ -2,12 +2,27 @@ import { z } from 'zod';
 import { LEVELS } from '../content/taxonomy.ts';
 import { QUIZ_STUDY_MODES } from '../quiz/quiz.ts';
 import { epochMsSchema } from '../validation/bound-schemas.ts';
-import { AUDIO_KEY, DAY_PATTERN, QUIZ_GAME_MODES } from './stats.ts';
+import {
+  AUDIO_KEY,
+  DAY_PATTERN,
+  GUEST_STREAK_MAX_DAYS,
+  QUIZ_GAME_MODES,
+  validTimeZone,
+} from './stats.ts';
 
 // The stats sync's request bodies (spec 1 §3, §7), apart from stats.ts so that the pages that
 // only count and show do not load the validation library.
 
 const daySchema = z.string().regex(DAY_PATTERN, 'must be a YYYY-MM-DD day');
+
+/**
+ * The learner's IANA time zone, sent with an activity the server dates itself (a card review, a
+ * quiz game): its local day is counted in it. Absent (an older client) is UTC.
+ */
+export const timeZoneSchema = z
+  .string()
+  .max(64)
+  .refine((zone) => validTimeZone(zone) !== null, 'unknown time zone');
 
 /**
  * The kinds of the batched stats sync (spec 1 §3): a first listen of an audio, an activity day
@@ -33,6 +48,8 @@ export const statsUpdateSchema = z.discriminatedUnion('kind', [
     gameMode: z.enum(QUIZ_GAME_MODES),
     score: z.number().int().min(0).max(100_000),
     playedAt: epochMsSchema,
+    /** The learner's time zone: the game is an activity of its local day (the streak). */
+    timeZone: timeZoneSchema.optional(),
   }),
 ]);
 export type StatsUpdate = z.infer<typeof statsUpdateSchema>;
@@ -62,3 +79,13 @@ export type StatsBatch = z.infer<typeof statsBatchSchema>;
 
 /** Body of the single-day streak sync, the fallback when a batch fails. */
 export const streakSyncSchema = z.object({ activityDate: daySchema }).strict();
+
+/**
+ * Body of the guest streak migration at sign-in: the days a guest's device streak stands for
+ * (`daysOfStreak`, two runs of at most GUEST_STREAK_MAX_DAYS days). The server keeps only the
+ * recent ones (`acceptableGuestDay`).
+ */
+export const streakMigrationSchema = z
+  .object({ days: z.array(daySchema).max(2 * GUEST_STREAK_MAX_DAYS) })
+  .strict();
+export type StreakMigration = z.infer<typeof streakMigrationSchema>;

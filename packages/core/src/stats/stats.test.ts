@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { acceptableActivityDay, audioKey, averageReplays, validTimeZone } from './stats.ts';
-import { statsBatchSchema, statsUpdateSchema } from './stats-schema.ts';
+import {
+  acceptableActivityDay,
+  acceptableGuestDay,
+  audioKey,
+  averageReplays,
+  GUEST_STREAK_MAX_DAYS,
+  validTimeZone,
+} from './stats.ts';
+import { statsBatchSchema, statsUpdateSchema, streakMigrationSchema } from './stats-schema.ts';
 
 describe('acceptableActivityDay', () => {
   const now = new Date('2026-11-22T12:00:00Z');
@@ -22,6 +29,49 @@ describe('acceptableActivityDay', () => {
     // UTC−12 is still on the 21st, UTC+14 already on the 22nd.
     expect(acceptableActivityDay('2026-11-21', midnight)).toBe(true);
     expect(acceptableActivityDay('2026-11-22', midnight)).toBe(true);
+  });
+
+  it('refuses a day the calendar lacks, which the database would refuse', () => {
+    const endOfFebruary = new Date('2026-03-01T12:00:00Z');
+    expect(acceptableActivityDay('2026-02-28', endOfFebruary)).toBe(true);
+    expect(acceptableActivityDay('2026-02-29', endOfFebruary)).toBe(false);
+    expect(acceptableActivityDay('2026-02-30', endOfFebruary)).toBe(false);
+  });
+});
+
+describe('acceptableGuestDay', () => {
+  const now = new Date('2026-11-22T12:00:00Z');
+
+  it('takes the last 30 days and today in any time zone, nothing older or later', () => {
+    expect(GUEST_STREAK_MAX_DAYS).toBe(30);
+    for (const day of ['2026-10-23', '2026-11-01', '2026-11-22', '2026-11-23']) {
+      expect(acceptableGuestDay(day, now), day).toBe(true);
+    }
+    for (const day of ['2026-10-22', '2026-11-24', '2027-11-22', '2026-11-31', '2026-11-2', '']) {
+      expect(acceptableGuestDay(day, now), day).toBe(false);
+    }
+  });
+});
+
+describe('streakMigrationSchema', () => {
+  it('takes up to two runs of days and refuses anything else', () => {
+    const days = Array.from({ length: 60 }, () => '2026-11-22');
+    expect(streakMigrationSchema.safeParse({ days }).success).toBe(true);
+    expect(streakMigrationSchema.safeParse({ days: [...days, '2026-11-22'] }).success).toBe(false);
+    expect(streakMigrationSchema.safeParse({ days: ['22.11.2026'] }).success).toBe(false);
+    expect(streakMigrationSchema.safeParse({ days: [], more: 1 }).success).toBe(false);
+  });
+});
+
+describe('the time zone of an activity the server dates', () => {
+  const game = { kind: 'scoreboard', gameMode: 'score', score: 10, playedAt: 1 } as const;
+
+  it('is optional, and when given a zone the runtime knows', () => {
+    expect(statsUpdateSchema.safeParse(game).success).toBe(true);
+    expect(statsUpdateSchema.safeParse({ ...game, timeZone: 'Asia/Seoul' }).success).toBe(true);
+    for (const timeZone of ['Mars/Olympus', 'x'.repeat(65), 'UTC\u0000', '']) {
+      expect(statsUpdateSchema.safeParse({ ...game, timeZone }).success, timeZone).toBe(false);
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { dateTimeFormat } from '../intl.ts';
-import { type Day, dayIn, daysBetween } from '../streak.ts';
+import { type Day, dayIn, daysBetween, isCalendarDay } from '../streak.ts';
 
 /** Homepage stats (spec 1 §3): every count defaults to 0, the dates to null. */
 export interface HomepageStats {
@@ -48,11 +48,28 @@ export const QUIZ_GAME_MODES = ['score', 'survival', 'timer', 'lightning', 'true
  * at most a day more. Older or later days would let a client make up a streak.
  */
 export function acceptableActivityDay(day: Day, now: Date): boolean {
-  if (!DAY_PATTERN.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`))) {
-    return false;
-  }
+  // A day the calendar lacks (2026-02-30) would reach the database, which refuses it.
+  if (!isCalendarDay(day)) return false;
   const gap = daysBetween(dayIn(now, 'UTC'), day);
   return gap >= -2 && gap <= 1;
+}
+
+/**
+ * How many days back a guest's device streak is taken into an account at sign-in. The device's
+ * copy is the guest's own word (nothing checked it), so an older or made-up history cannot
+ * become an account's streak; a month covers any guest who really came back day after day.
+ */
+export const GUEST_STREAK_MAX_DAYS = 30;
+
+/**
+ * Whether a day of a guest's device streak is taken at sign-in (at `now`): a real day of the
+ * last GUEST_STREAK_MAX_DAYS days before the UTC today, or today in any time zone (up to the
+ * UTC day after); never later.
+ */
+export function acceptableGuestDay(day: Day, now: Date): boolean {
+  if (!isCalendarDay(day)) return false;
+  const gap = daysBetween(dayIn(now, 'UTC'), day);
+  return gap >= -GUEST_STREAK_MAX_DAYS && gap <= 1;
 }
 
 /** A time zone the runtime knows, or null. */

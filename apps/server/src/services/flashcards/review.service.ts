@@ -13,6 +13,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { flashcardReviews } from '../../db/schema/index.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
+import { recordActivityAt } from '../stats.service.ts';
 import type { SyncHandler } from '../sync.service.ts';
 import { type CardChange, lockCard, scheduleOf, updateCard } from './cards.repository.ts';
 import { type CardWithEntryRow, presentCard } from './present.ts';
@@ -30,6 +31,9 @@ import { getSrsSettings } from './settings.service.ts';
 //   (another device got there first) is ignored rather than applied on top of it.
 // - Offline grades are scheduled at the time they were made, so a replay gives exactly what the
 //   core scheduler gives for that time.
+// - An applied review is the learner's activity of the day for the header streak (spec 1 §4),
+//   on the local day of its own time in the time zone it names; a day too old to record (an
+//   offline grade sent days later) leaves the streak alone but the review still counts.
 
 /** The card is not the user's (or does not exist): a 404, never a hint that it exists. */
 export class CardNotFoundError extends Error {}
@@ -43,6 +47,8 @@ export interface ReviewInput {
   reviewId: string;
   /** When the learner graded (ms); now when absent. */
   reviewedAt?: number;
+  /** The learner's time zone, for the day the review counts on (UTC when absent). */
+  timeZone?: string;
 }
 
 /** The one call that plans a review, by the learner's scheduler (sm2 or FSRS). */
@@ -133,6 +139,9 @@ export async function applyReview(
     { type: 'flashcards', data: { action: 'reviewed', cardId: card.id } },
     tx,
   );
+  if (await recordActivityAt(tx, userId, new Date(at), input.timeZone, new Date(now))) {
+    await hub.publish(userId, { type: 'stats' }, tx);
+  }
   return { outcome: 'applied', card: presentCard({ ...card, ...change }) };
 }
 

@@ -6,6 +6,8 @@ vi.mock('../stats/stats-queue', () => ({ statsQueue: () => ({ enqueue }) }));
 const { hydrateListens, mergeListenedIds, recordListen, setListenOwner } = await import(
   './listens'
 );
+const { readStreak } = await import('../stats/streak-store');
+const { localDay } = await import('@lesefuchs/core/streak');
 
 const usageOf = (owner: string) =>
   JSON.parse(localStorage.getItem(`lesefuchs.audio-usage.${owner}`) ?? '{}');
@@ -22,11 +24,26 @@ describe('listen tracking', () => {
     expect(recordListen(12, 'DE', 1000)).toBe(true);
     expect(recordListen(12, 'de', 2000)).toBe(false);
     expect(recordListen(13, 'de', 3000)).toBe(true);
+    // The first play of the day is also the day's activity for the streak (once).
     expect(enqueue.mock.calls).toEqual([
+      [{ kind: 'streak', activityDate: localDay(new Date(1000)) }],
       [{ kind: 'audio', audioId: '12-de', timestamp: 1000 }],
       [{ kind: 'audio', audioId: '13-de', timestamp: 3000 }],
     ]);
     expect(usageOf('user-1')['12-de']).toEqual({ firstListened: 1000, count: 2 });
+  });
+
+  it('counts any play, a repeat too, as the day’s activity for the streak', () => {
+    const day = Date.parse('2026-11-22T12:00:00');
+    recordListen(12, 'de', day - 86_400_000);
+    recordListen(12, 'de', day);
+    expect(readStreak('user-1')).toMatchObject({
+      currentStreak: 2,
+      lastActivityDate: localDay(new Date(day)),
+    });
+    setListenOwner(null);
+    recordListen(12, 'de', day);
+    expect(readStreak(null)).toMatchObject({ currentStreak: 1 });
   });
 
   it('keeps a guest’s listens on the device only', () => {

@@ -8,7 +8,7 @@ import { api } from '../../lib/api';
 import { deviceOwner } from '../../lib/owners';
 import { GUEST } from '../profile/preferences-store';
 import { statsQueue } from '../stats/stats-queue';
-import { today as localDay } from '../stats/streak-store';
+import { today as localDay, recordActivity } from '../stats/streak-store';
 
 // Which audios the learner has listened to (spec 1 §3, §4): a map on the device from audio key
 // (story id + lower-case language) to the first listen and a play count. A first listen is
@@ -76,10 +76,12 @@ export function setListenOwner(next: string | null): void {
 
 /**
  * Counts a play. The first of an audio key is queued for the server (signed in); a repeat only
- * counts up on the device. Answers whether it was the first.
+ * counts up on the device. Any play is the day's activity for the streak. Answers whether it
+ * was the first.
  */
 export function recordListen(storyId: number, language = 'de', now = Date.now()): boolean {
   const key = audioKey(storyId, language);
+  recordActivity(owner === GUEST ? null : owner, new Date(now));
   const current = usage();
   const known = current[key];
   save({

@@ -1,5 +1,6 @@
 import { LOCAL_CARD_SYNC } from '@lesefuchs/core/srs/local-cards';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { userTimeZone } from '../../lib/time-zone';
 import type { SavedWord } from '../vocabulary/saved-words-model';
 import {
   addLocalCards,
@@ -90,7 +91,7 @@ describe('local cards', () => {
     expect(remaps).toEqual([['local-a', 501]]);
     expect(hasLocalCards('u1')).toBe(false);
     expect(pendingReviews('u1').map((r) => r.payload)).toEqual([
-      { cardId: 501, rating: 'good', reviewedAt: NOW + 5 },
+      { cardId: 501, rating: 'good', reviewedAt: NOW + 5, timeZone: userTimeZone() },
     ]);
   });
 

@@ -9,6 +9,7 @@ import {
   shouldFlushLocalCards,
 } from '@lesefuchs/core/srs/local-cards';
 import type { Rating } from '@lesefuchs/core/srs/scheduler';
+import { userTimeZone } from '../../lib/time-zone';
 import type { SavedWord } from '../vocabulary/saved-words-model';
 import { upsertLocalCards } from './flashcards-api';
 import { flushReviews, queueReview } from './review-outbox';
@@ -164,6 +165,7 @@ export async function syncLocalCards(
         cardId: Number(card.id),
         rating: review.rating,
         reviewedAt: review.reviewedAt,
+        timeZone: userTimeZone(),
       });
   }
   write(userId, { ...result.outbox, reviews });

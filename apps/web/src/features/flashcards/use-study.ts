@@ -12,6 +12,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiRequestError } from '../../lib/api';
+import { userTimeZone } from '../../lib/time-zone';
 import {
   fetchQueue,
   isNetworkError,
@@ -236,7 +237,8 @@ export function useStudy(userId: string, deck: string, settings: CardSchedulerSe
         queueLocalReview(userId, { localId: card.id, reviewId, rating, reviewedAt });
         return;
       }
-      const review = { cardId: Number(card.id), rating, reviewedAt };
+      // The time zone names the learner's day of the review (it counts for the streak).
+      const review = { cardId: Number(card.id), rating, reviewedAt, timeZone: userTimeZone() };
       if (!navigator.onLine) {
         queueReview(userId, reviewId, review);
         return;

@@ -1,7 +1,9 @@
 import type { QuizGameMode, QuizStudyMode } from '@lesefuchs/core/quiz/quiz';
 import { useSyncExternalStore } from 'react';
 import { api } from '../../lib/api';
+import { userTimeZone } from '../../lib/time-zone';
 import { statsQueue } from '../stats/stats-queue';
+import { recordActivity } from '../stats/streak-store';
 
 // The learner's quiz scores (spec 2 §2 "scoreboard"): the best per study and game mode and the
 // last ten games, kept on the device per owner, sent as `scoreboard` items of the batched stats
@@ -77,8 +79,9 @@ export function bestScore(
 }
 
 /**
- * Records a finished game; a signed-in learner's score also goes to the server. Returns the
- * best score before this game (null for the first game of the mode).
+ * Records a finished game; a signed-in learner's score also goes to the server. A finished game
+ * is the day's activity for the streak (on the device at once; the server also counts the
+ * score's day). Returns the best score before this game (null for the first game of the mode).
  */
 export function recordScore(
   owner: string,
@@ -88,6 +91,7 @@ export function recordScore(
   const board = readScoreboard(owner);
   const before = bestScore(board, entry);
   writeScoreboard(owner, mergeScoreboards({ best: [entry], recent: [entry] }, board));
+  recordActivity(signedIn ? owner : null, new Date(entry.playedAt));
   if (signedIn) {
     // A finished game is rare and worth seeing on another device soon: sent now, not in 30 s.
     const queue = statsQueue(owner);
@@ -97,6 +101,7 @@ export function recordScore(
       gameMode: entry.gameMode,
       score: entry.score,
       playedAt: entry.playedAt,
+      timeZone: userTimeZone(),
     });
     void queue.flushNow().catch(() => undefined);
   }

@@ -8,17 +8,23 @@ import { FormMessage } from '../../components/Form';
 import { Panel } from '../../components/Panel';
 import { currentLocale } from '../../lib/i18n';
 import { useOnline } from '../../lib/online';
-import { longDate } from './StreakBadge';
+import { liveStreak, longDate } from './StreakBadge';
 import { refreshProfileAndStats, useStats } from './stats-store';
+import { today, useStreak } from './streak-store';
 
 type Status = { tone: 'success' | 'error'; text: string } | null;
 
-/** The profile's progress overview: the homepage stats, and a manual refresh of everything. */
+/**
+ * The profile's progress overview: the homepage stats, and a manual refresh of everything. The
+ * streak is the header's (the device's copy, which takes the server's), so the two never
+ * disagree, and the page never says "no activity" beside a story read.
+ */
 export function ProgressOverview({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const online = useOnline();
   const stats = useStats(userId);
+  const streak = useStreak(userId);
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<Status>(null);
 
@@ -45,8 +51,8 @@ export function ProgressOverview({ userId }: { userId: string }) {
         [t('progress.storiesRead'), number.format(data.storiesReadCount)],
         [t('progress.savedWords'), number.format(data.vocabularyCount)],
         [t('progress.bookmarks'), number.format(data.bookmarksCount)],
-        [t('progress.currentStreak'), number.format(data.currentStreak)],
-        [t('progress.bestStreak'), number.format(data.allTimeStreak)],
+        [t('progress.currentStreak'), number.format(liveStreak(streak, today()))],
+        [t('progress.bestStreak'), number.format(streak.allTimeStreak)],
         [t('progress.audiosListened'), number.format(data.uniqueAudiosListened)],
         [t('progress.totalPlays'), number.format(data.totalPlays)],
         [t('progress.averageReplays'), number.format(data.averageReplays)],
@@ -69,13 +75,7 @@ export function ProgressOverview({ userId }: { userId: string }) {
               </div>
             ))}
           </dl>
-          <p className="text-sm text-stone-600 dark:text-stone-300">
-            {data.lastActivityDate
-              ? t('progress.lastActivity', {
-                  date: longDate(data.lastActivityDate, currentLocale()),
-                })
-              : t('progress.noActivity')}
-          </p>
+          <ActivityNote stats={data} lastActivityDate={streak.lastActivityDate} />
         </>
       ) : (
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-hidden>
@@ -100,5 +100,35 @@ export function ProgressOverview({ userId }: { userId: string }) {
         {status && <FormMessage tone={status.tone}>{status.text}</FormMessage>}
       </div>
     </Panel>
+  );
+}
+
+/** When the learner was last active, and what counts for the streak; "no activity" only when true. */
+function ActivityNote({
+  stats,
+  lastActivityDate,
+}: {
+  stats: HomepageStats;
+  lastActivityDate: string | null;
+}) {
+  const { t } = useTranslation();
+  const anything =
+    lastActivityDate !== null ||
+    stats.storiesReadCount > 0 ||
+    stats.vocabularyCount > 0 ||
+    stats.bookmarksCount > 0 ||
+    stats.uniqueAudiosListened > 0;
+  if (!anything) {
+    return <p className="text-sm text-stone-600 dark:text-stone-300">{t('progress.noActivity')}</p>;
+  }
+  return (
+    <div className="flex flex-col gap-1 text-sm text-stone-600 dark:text-stone-300">
+      {lastActivityDate && (
+        <p data-testid="last-activity">
+          {t('progress.lastActivity', { date: longDate(lastActivityDate, currentLocale()) })}
+        </p>
+      )}
+      <p>{t('progress.streakCounts')}</p>
+    </div>
   );
 }

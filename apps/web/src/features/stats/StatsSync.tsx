@@ -2,10 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useAuth } from '../../lib/auth-client';
 import { useRealtimeEvent } from '../../lib/realtime';
+import { STUDY_EVENT, type StudyEventDetail } from '../flashcards/study-events';
 import { scheduleDailyPreferencesPull } from '../profile/preferences-store';
 import { profileKeys } from '../profile/profile-queries';
+import { migrateGuestStreak } from './guest-streak';
 import { statsQueue, stopStatsQueue } from './stats-queue';
 import { REFRESH_DEBOUNCE_MS, refreshProfileAndStats, statsKeys } from './stats-store';
+import { recordActivity } from './streak-store';
 
 /** Idle start of the first load (spec 1 §9: 800 ms timeout, 120 ms fallback). */
 const IDLE_TIMEOUT_MS = 800;
@@ -14,7 +17,9 @@ const IDLE_FALLBACK_MS = 120;
 /**
  * Keeps the signed-in user's profile and stats fresh and their stats queue running: the first
  * load when the browser is idle after sign-in, then on tab visible and online (debounced,
- * throttled per user), and the preferences pulled daily at local midnight. Renders nothing.
+ * throttled per user), and the preferences pulled daily at local midnight. A guest's streak
+ * goes to the account at sign-in, and a graded flashcard counts for the day's streak at once
+ * (the server records the review's day too). Renders nothing.
  */
 export function StatsSync() {
   const { user } = useAuth();
@@ -32,6 +37,15 @@ export function StatsSync() {
       return;
     }
     statsQueue(userId);
+    void migrateGuestStreak(userId).then((added) => {
+      if (added) void client.invalidateQueries({ queryKey: statsKeys.mine(userId) });
+    });
+    const onStudy = (event: Event) => {
+      if ((event as CustomEvent<StudyEventDetail>).detail.type === 'card-rated') {
+        recordActivity(userId);
+      }
+    };
+    window.addEventListener(STUDY_EVENT, onStudy);
     const stopDailyPull = scheduleDailyPreferencesPull(() =>
       client.refetchQueries({ queryKey: profileKeys.mine(userId) }, { throwOnError: true }),
     );
@@ -54,6 +68,7 @@ export function StatsSync() {
     document.addEventListener('visibilitychange', onVisible);
     window.addEventListener('online', soon);
     return () => {
+      window.removeEventListener(STUDY_EVENT, onStudy);
       stopDailyPull();
       if (idle !== null) window.cancelIdleCallback(idle);
       if (fallback !== null) window.clearTimeout(fallback);

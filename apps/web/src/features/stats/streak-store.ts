@@ -59,6 +59,18 @@ export function recordActivity(userId: string | null, now = new Date()): void {
   if (userId) statsQueue(userId).enqueue({ kind: 'streak', activityDate: day });
 }
 
+/** The guest's streak has gone to an account (guest-streak.ts): the device starts afresh. */
+export function forgetGuestStreak(): void {
+  const key = keyOf(null);
+  snapshots.set(key, EMPTY_STREAK);
+  try {
+    localStorage.removeItem(key);
+  } catch {
+    // Blocked storage: nothing was kept either.
+  }
+  for (const listener of listeners) listener();
+}
+
 /** Takes the server's streak unless this device knows a later activity not yet sent. */
 export function adoptServerStreak(userId: string, server: StreakState): void {
   const local = readStreak(userId);

@@ -320,16 +320,17 @@ function NormalMode({
   const [textRendered, setTextRendered] = useState(false);
   const onTextRendered = useCallback(() => setTextRendered(true), []);
 
-  // Scrolled to the end: the story counts as read (spec 2 §2).
+  // Scrolled to the end: the story counts as read (spec 2 §2). The end renders after the text,
+  // so the observer starts once it is there (not only when something else renders again).
   useEffect(() => {
     const sentinel = end.current;
-    if (!sentinel || read || typeof IntersectionObserver === 'undefined') return;
+    if (!textRendered || !sentinel || read || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) onRead();
     });
     observer.observe(sentinel);
     return () => observer.disconnect();
-  }, [read, onRead]);
+  }, [read, onRead, textRendered]);
 
   return (
     <div className="flex flex-col gap-6">

@@ -215,6 +215,10 @@ describe('the flashcard overview', () => {
   it('shows the streak, the tally and the level decks', async () => {
     renderAt('/flashcard-overview');
     const streak = await screen.findByRole('region', { name: 'Study streak' });
+    // Labelled as the study streak, apart from the header's streak of every activity.
+    expect(within(streak).getByText('Current study streak')).toBeTruthy();
+    expect(within(streak).getByText('Longest study streak')).toBeTruthy();
+    expect(within(streak).getByText(/^Days with at least one card review\./)).toBeTruthy();
     expect(within(streak).getByText('3 days')).toBeTruthy();
     expect(within(streak).getByText('5 days')).toBeTruthy();
     expect(within(streak).getByText('November 21, 2026')).toBeTruthy();

@@ -69,6 +69,9 @@ export function StudyStats({ userId }: { userId: string }) {
         />
       )}
       <Panel compact title={t('flashcardOverview.stats.streakTitle')}>
+        <p className="text-sm text-stone-600 dark:text-stone-300">
+          {t('flashcardOverview.stats.streakExplain')}
+        </p>
         <dl className="grid grid-cols-2 gap-3">
           <StatTile label={t('flashcardOverview.stats.current')}>
             {t('flashcardOverview.stats.days', { count: streak.current_streak_days })}
