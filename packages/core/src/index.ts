@@ -18,6 +18,7 @@ export * from './rate-limit/rate-limit.ts';
 export * from './rate-limit/record-schema.ts';
 export * from './reading/coverage.ts';
 export * from './reading/known-words.ts';
+export * from './reading/known-words-policy.ts';
 export * from './reading/reading.ts';
 export * from './reading/saved-words.ts';
 export * from './reading/story-id.ts';

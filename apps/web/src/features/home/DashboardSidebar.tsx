@@ -1,17 +1,22 @@
 import type { Level } from '@lesefuchs/core/content/taxonomy';
 import { dateTimeFormat } from '@lesefuchs/core/intl';
+import { isComfortable } from '@lesefuchs/core/reading/coverage';
 import { BookOpen, Clock, History, RefreshCw, Shuffle, Sparkles, Trophy } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage, currentLocale } from '../../lib/i18n';
 import { type ReadingEntry, useReadingList } from '../stories/reading-lists';
+import { CoverageLine } from '../stories/StoryCard';
 import { type StoryMeta, titleIn, useStories } from '../stories/stories-api';
+import { useStoryCoverage } from '../stories/story-coverage';
+import { useReaderPreferences } from '../stories/use-reader-preferences';
 import {
   chosenOrSeeded,
   idsOf,
   lastRead,
   pickAnother,
+  recommendationPool,
   titleLanguage,
   unreadStories,
 } from './selection';
@@ -189,12 +194,22 @@ function Recommended({
 }) {
   const { t } = useTranslation();
   const headingId = useId();
+  const preferences = useReaderPreferences();
+  const { coverage, settled, knownCount } = useStoryCoverage();
   // A fixed seed keeps the first pick stable across renders; the refresh button picks anew.
   const [seed] = useState(() => Math.random());
   const [chosenId, setChosenId] = useState<number | null>(null);
   const unread = useMemo(() => unreadStories(stories, readIds), [stories, readIds]);
-  const story = chosenOrSeeded(unread, chosenId, seed);
+  const pool = useMemo(
+    () => recommendationPool(unread, preferences.storyDifficulty, coverage),
+    [unread, preferences.storyDifficulty, coverage],
+  );
+  // A learner who knows words waits for the coverage, so the pick does not change under them.
+  const waiting = knownCount > 0 && !settled;
+  const story = chosenOrSeeded(pool, chosenId, seed);
   if (!story) return <AllCompleted stories={stories} />;
+  if (waiting) return <SkeletonCard />;
+  const storyCoverage = coverage?.get(story.id);
 
   return (
     <section aria-labelledby={headingId} className={`${CARD_CLASS} flex flex-col gap-3`}>
@@ -207,15 +222,21 @@ function Recommended({
           className="icon-button shrink-0 disabled:cursor-not-allowed disabled:opacity-40"
           aria-label={t('sidebar.recommended.refresh')}
           title={t('sidebar.recommended.refresh')}
-          disabled={unread.length < 2}
-          onClick={() => setChosenId(pickAnother(unread, story.id)?.id ?? null)}
+          disabled={pool.length < 2}
+          onClick={() => setChosenId(pickAnother(pool, story.id)?.id ?? null)}
         >
           <RefreshCw aria-hidden size={18} />
         </button>
       </div>
-      <div aria-live="polite" className="flex flex-col gap-3">
+      <div aria-live="polite" className="flex flex-col gap-3" data-testid="recommended-story">
         <StoryTitles story={story} />
         <StoryFacts story={story} />
+        {storyCoverage && <CoverageLine coverage={storyCoverage} />}
+        {storyCoverage && isComfortable(storyCoverage) && (
+          <p className="text-emerald-800 text-sm dark:text-emerald-300">
+            {t('sidebar.recommended.comfortable')}
+          </p>
+        )}
       </div>
       <Link to={`/stories/${story.id}`} className="button-primary self-start">
         <BookOpen aria-hidden size={16} />

@@ -21,6 +21,7 @@ import { useOnline, useRetryWhenOnline } from '../../lib/online';
 import { audioPlayer } from '../audio/player';
 import { StoryAudioBar, useStoryReading } from '../audio/StoryAudioBar';
 import { SaveOfflineButton } from '../offline/SaveOfflineButton';
+import { KnownWordButton } from '../vocabulary/KnownWordButton';
 import { SaveWordButton } from '../vocabulary/SaveWordButton';
 import {
   FocusMode,
@@ -322,13 +323,16 @@ function NormalMode({
             onSpeak={audioPlayer.pause}
             onAllRendered={onTextRendered}
             action={(entry, info) => (
-              <SaveWordButton
-                entry={entry}
-                source="story"
-                storyId={detail.story.id}
-                storyTitle={detail.story.titleEn}
-                contextSentence={info.sentence?.text}
-              />
+              <>
+                <SaveWordButton
+                  entry={entry}
+                  source="story"
+                  storyId={detail.story.id}
+                  storyTitle={detail.story.titleEn}
+                  contextSentence={info.sentence?.text}
+                />
+                <KnownWordButton entry={entry} />
+              </>
             )}
           />
         </div>
