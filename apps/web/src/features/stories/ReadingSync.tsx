@@ -13,6 +13,6 @@ export function ReadingSync() {
   useRealtimeEvent('completions', () => void readingLists.completions.refresh());
   // Marks made elsewhere, and flashcards reviewed (a card past learning is a known word).
   useRealtimeEvent('known-words', () => void knownWordsStore.refresh());
-  useRealtimeEvent('flashcards', () => void knownWordsStore.refresh());
+  useRealtimeEvent('flashcards', knownWordsStore.refreshSoon);
   return null;
 }

@@ -14,6 +14,8 @@ import { SyncQueue } from '../../lib/sync-queue';
 // on the device and are added to the account at sign-in.
 
 const ENDPOINT = '/api/known-words';
+/** How long a run of flashcard reviews may go on before the known words are read again. */
+const REFRESH_SOON_MS = 3_000;
 
 export interface KnownWords {
   /** Marked known: entry id → when (ms since epoch). */
@@ -56,6 +58,7 @@ class KnownWordsStore {
   private loadedOwner: string | undefined;
   /** Marks made before the session check answered, made for the owner it names. */
   private early: KnownWordChange[] = [];
+  private refreshTimer: ReturnType<typeof setTimeout> | null = null;
 
   private keyOf(owner: string | null) {
     return `lesefuchs.knownWords.${owner ?? 'guest'}`;
@@ -153,6 +156,18 @@ class KnownWordsStore {
       // Offline or failing: the device's list stays.
     }
   }
+
+  /**
+   * A refresh a little later, once: a flashcard session announces every review, and one list
+   * after a run of them is enough.
+   */
+  refreshSoon = (): void => {
+    if (this.refreshTimer) clearTimeout(this.refreshTimer);
+    this.refreshTimer = setTimeout(() => {
+      this.refreshTimer = null;
+      void this.refresh();
+    }, REFRESH_SOON_MS);
+  };
 
   /** A mark or its undo, shown at once and queued for the server when signed in. */
   change(change: KnownWordChange): void {
