@@ -5,12 +5,12 @@ import { BookOpen, Clock, History, RefreshCw, Shuffle, Sparkles, Trophy } from '
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useAuth } from '../../lib/auth-client';
 import { currentLanguage, currentLocale } from '../../lib/i18n';
 import { type ReadingEntry, useReadingList } from '../stories/reading-lists';
 import { CoverageLine } from '../stories/StoryCard';
 import { type StoryMeta, titleIn, useStories } from '../stories/stories-api';
 import { useStoryCoverage } from '../stories/story-coverage';
-import { useReaderPreferences } from '../stories/use-reader-preferences';
 import {
   chosenOrSeeded,
   idsOf,
@@ -20,6 +20,7 @@ import {
   titleLanguage,
   unreadStories,
 } from './selection';
+import { storyLevelsOnDevice } from './story-level';
 
 /** The card look of the home page, the sidebar and the bookmarks page. */
 export const CARD_CLASS =
@@ -194,15 +195,17 @@ function Recommended({
 }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const preferences = useReaderPreferences();
+  const { user } = useAuth();
+  // Read on every render (a small JSON), compared as text so an unchanged level keeps the pool.
+  const levelsKey = JSON.stringify(storyLevelsOnDevice(user?.id ?? 'guest'));
   const { coverage, settled, knownCount } = useStoryCoverage();
   // A fixed seed keeps the first pick stable across renders; the refresh button picks anew.
   const [seed] = useState(() => Math.random());
   const [chosenId, setChosenId] = useState<number | null>(null);
   const unread = useMemo(() => unreadStories(stories, readIds), [stories, readIds]);
   const pool = useMemo(
-    () => recommendationPool(unread, preferences.storyDifficulty, coverage),
-    [unread, preferences.storyDifficulty, coverage],
+    () => recommendationPool(unread, JSON.parse(levelsKey) as Level[] | 'all', coverage),
+    [unread, levelsKey, coverage],
   );
   // A learner who knows words waits for the coverage, so the pick does not change under them.
   const waiting = knownCount > 0 && !settled;
