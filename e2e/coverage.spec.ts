@@ -199,3 +199,57 @@ test('"I know this" on the vocabulary screen counts for the story cards and reac
   await page.goto('/stories');
   expect(await cardCoverage(page, 1)).toEqual(before);
 });
+
+test('"Recommended" on home offers an unread story at the learner’s level whose words they mostly know', async ({
+  page,
+}, testInfo) => {
+  // A guest at A1 who knows about 95 % of the words of story 1 ("Der Zug nach Hamburg", A1).
+  const { tokens } = (await (await page.request.get('/api/stories/1')).json()) as {
+    tokens: StoryToken[];
+  };
+  const counts = new Map<number, number>();
+  let total = 0;
+  for (const token of tokens) {
+    if (token.name) continue;
+    total += 1;
+    if (token.vocabularyId !== null)
+      counts.set(token.vocabularyId, (counts.get(token.vocabularyId) ?? 0) + 1);
+  }
+  const byRarity = [...counts].sort((a, b) => a[1] - b[1]);
+  let known = [...counts.values()].reduce((a, b) => a + b, 0);
+  while (known * 100 > total * 95) known -= byRarity.shift()?.[1] ?? 0;
+  const marked = byRarity.map(([id]) => [id, Date.now()]);
+  await page.addInitScript(
+    ({ marked }) => {
+      localStorage.setItem('lesefuchs.knownWords.guest', JSON.stringify({ marked, fromCards: [] }));
+      localStorage.setItem(
+        'lesefuchs.preferences.guest',
+        JSON.stringify({ storyDifficulty: ['A1'] }),
+      );
+    },
+    { marked },
+  );
+
+  for (const theme of ['light', 'dark'] as const) {
+    if (theme === 'light') await page.goto('/');
+    else await showTheme(page, theme);
+    const recommended = page.getByTestId('recommended-story');
+    await expect(recommended.getByRole('heading', { name: 'Der Zug nach Hamburg' })).toBeVisible({
+      timeout: 20_000,
+    });
+    const line = recommended.getByTestId('story-coverage');
+    const percent = Number(await line.getAttribute('data-known-percent'));
+    expect(percent).toBeGreaterThanOrEqual(90);
+    expect(percent).toBeLessThanOrEqual(98);
+    await expect(recommended.getByText('You know most of its words')).toBeVisible();
+    await recommended.scrollIntoViewIfNeeded();
+    await page.screenshot({
+      path: `${SCREENSHOT_DIR}/${testInfo.project.name}-${theme}-home-recommended-coverage.png`,
+    });
+  }
+  // The only comfortable story at A1: another recommendation is another A1 story.
+  await page.getByRole('button', { name: 'Recommend another story' }).click();
+  const recommended = page.getByTestId('recommended-story');
+  await expect(recommended.getByRole('heading', { name: 'Der Zug nach Hamburg' })).toHaveCount(0);
+  await expect(recommended).toContainText('A1');
+});

@@ -207,9 +207,15 @@ function Recommended({
     () => recommendationPool(unread, JSON.parse(levelsKey) as Level[] | 'all', coverage),
     [unread, levelsKey, coverage],
   );
+  // The refresh button goes on through the stories at the level when only one is comfortable.
+  const wide = useMemo(
+    () => recommendationPool(unread, JSON.parse(levelsKey) as Level[] | 'all'),
+    [unread, levelsKey],
+  );
   // A learner who knows words waits for the coverage, so the pick does not change under them.
   const waiting = knownCount > 0 && !settled;
-  const story = chosenOrSeeded(pool, chosenId, seed);
+  const story =
+    wide.find((candidate) => candidate.id === chosenId) ?? chosenOrSeeded(pool, null, seed);
   if (!story) return <AllCompleted stories={stories} />;
   if (waiting) return <SkeletonCard />;
   const storyCoverage = coverage?.get(story.id);
@@ -225,8 +231,10 @@ function Recommended({
           className="icon-button shrink-0 disabled:cursor-not-allowed disabled:opacity-40"
           aria-label={t('sidebar.recommended.refresh')}
           title={t('sidebar.recommended.refresh')}
-          disabled={pool.length < 2}
-          onClick={() => setChosenId(pickAnother(pool, story.id)?.id ?? null)}
+          disabled={wide.length < 2}
+          onClick={() =>
+            setChosenId(pickAnother(pool.length >= 2 ? pool : wide, story.id)?.id ?? null)
+          }
         >
           <RefreshCw aria-hidden size={18} />
         </button>
