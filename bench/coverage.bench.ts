@@ -20,9 +20,20 @@ const BUDGET_MS = 16;
 /** Lighthouse's mobile preset slows the CPU four times. */
 const CPU_SLOWDOWN = 4;
 const RUNS = 200;
+const REPEATS = 3;
 const SHARES = [0, 0.3, 0.7, 0.95];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+interface Measured {
+  decodeMs: number;
+  first: number;
+  median: number;
+  p95: number;
+  max: number;
+  lemmas: number;
+  known: number;
+}
 
 async function lemmaLists() {
   const dir = mkdtempSync(path.join(tmpdir(), 'lesefuchs-bench-'));
@@ -94,36 +105,41 @@ export async function run(): Promise<string[]> {
   lines.push(
     `${list.stories.length} stories, ${tokens} counted word tokens, lemma lists ${(bytes / 1024).toFixed(0)} KB JSON`,
   );
+  const script = await coverageScript();
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  let worst = 0;
   try {
-    const page = await browser.newPage();
-    await page.setContent('<!doctype html><title>coverage</title>');
-    await page.addScriptTag({ content: await coverageScript() });
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-    let worst = 0;
     for (const share of SHARES) {
-      const result = (await page.evaluate(
-        `${MEASURE}(${JSON.stringify({ list, share, runs: RUNS })})`,
-      )) as {
-        decodeMs: number;
-        first: number;
-        median: number;
-        p95: number;
-        max: number;
-        lemmas: number;
-        known: number;
-      };
-      worst = Math.max(worst, result.p95, result.first);
+      // A fresh page per repeat: the first count is a cold one each time (no JIT warm-up).
+      const results: Measured[] = [];
+      for (let repeat = 0; repeat < REPEATS; repeat += 1) {
+        const page = await browser.newPage();
+        await page.setContent('<!doctype html><title>coverage</title>');
+        await page.addScriptTag({ content: script });
+        const cdp = await page.context().newCDPSession(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+        results.push(
+          (await page.evaluate(
+            `${MEASURE}(${JSON.stringify({ list, share, runs: RUNS })})`,
+          )) as Measured,
+        );
+        await page.close();
+      }
+      const mid = (pick: (result: Measured) => number) =>
+        results.map(pick).sort((a, b) => a - b)[Math.floor(results.length / 2)] ?? 0;
+      const first = mid((result) => result.first);
+      const p95 = mid((result) => result.p95);
+      worst = Math.max(worst, first, p95);
+      const { known, lemmas } = results[0] as Measured;
       lines.push(
-        `knowing ${String(Math.round(share * 100)).padStart(2)} % (${result.known} of ${result.lemmas} lemmas): all 48 stories first ${result.first.toFixed(1)} ms, median ${result.median.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms, max ${result.max.toFixed(1)} ms of ${RUNS}; decoding once ${result.decodeMs.toFixed(1)} ms`,
+        `knowing ${String(Math.round(share * 100)).padStart(2)} % (${known} of ${lemmas} lemmas): all 48 stories first ${first.toFixed(1)} ms, median ${mid((result) => result.median).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${mid((result) => result.max).toFixed(1)} ms; decoding once ${mid((result) => result.decodeMs).toFixed(1)} ms`,
       );
     }
-    lines.push(
-      `${CPU_SLOWDOWN}× CPU throttle; budget ${BUDGET_MS} ms for the first count and the p95${worst > BUDGET_MS ? ' — OVER BUDGET' : ''}`,
-    );
   } finally {
     await browser.close();
   }
+  lines.push(
+    `${CPU_SLOWDOWN}× CPU throttle, medians of ${REPEATS} fresh pages of ${RUNS} counts each; budget ${BUDGET_MS} ms for the first count and the p95${worst > BUDGET_MS ? ' — OVER BUDGET' : ''}`,
+  );
   return lines;
 }
