@@ -30,6 +30,7 @@ import type { RealtimeHub } from './realtime/hub.ts';
 import { EventStreams, eventRoutes } from './routes/events.ts';
 import { flashcardRoutes } from './routes/flashcards.ts';
 import { healthRoutes } from './routes/health.ts';
+import { knownWordRoutes } from './routes/known-words.ts';
 import { membershipRoutes } from './routes/membership.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { quizRoutes } from './routes/quiz.ts';
@@ -129,6 +130,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/bookmarks', readingRoutes(reading, 'bookmarks'));
   app.route('/api/vocabulary', vocabularyRoutes({ db: database.db }));
   app.route('/api/saved-words', savedWordRoutes(reading));
+  app.route('/api/known-words', knownWordRoutes(reading));
   app.route('/api/stats', statsRoutes({ auth, db: database.db, hub: deps.hub }));
   app.route('/api/flashcards', flashcardRoutes({ auth, db: database.db, hub: deps.hub }));
   app.route('/api/quiz', quizRoutes({ auth, db: database.db }));

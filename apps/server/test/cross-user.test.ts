@@ -39,6 +39,7 @@ const ROWS: Record<string, Row> = {
   'GET /api/stories': { kind: 'public', why: 'content' },
   'GET /api/stories/version': { kind: 'public', why: 'content' },
   'GET /api/stories/titles': { kind: 'public', why: 'content' },
+  'GET /api/stories/lemmas': { kind: 'public', why: 'content (every story’s lemmas)' },
   'GET /api/stories/:id': { kind: 'public', why: 'content' },
   'GET /api/vocabulary/version': { kind: 'public', why: 'content' },
   'GET /api/vocabulary': { kind: 'public', why: 'content' },
@@ -107,6 +108,26 @@ const ROWS: Record<string, Row> = {
       path: '/api/saved-words/migrate',
       body: { words: [{ vocabularyId: f.vocabularyId }] },
     }),
+    expect: 'own',
+  },
+  'GET /api/known-words': {
+    kind: 'user',
+    call: () => ({ path: '/api/known-words' }),
+    expect: 'own',
+  },
+  'PUT /api/known-words/:vocabularyId': {
+    kind: 'user',
+    call: (f) => ({ path: `/api/known-words/${f.vocabularyId}` }),
+    expect: 'own',
+  },
+  'DELETE /api/known-words/:vocabularyId': {
+    kind: 'user',
+    call: (f) => ({ path: `/api/known-words/${f.vocabularyId}` }),
+    expect: 'own',
+  },
+  'POST /api/known-words/migrate': {
+    kind: 'user',
+    call: (f) => ({ path: '/api/known-words/migrate', body: { vocabularyIds: [f.vocabularyId] } }),
     expect: 'own',
   },
   'GET /api/stats': { kind: 'user', call: () => ({ path: '/api/stats' }), expect: 'own' },
@@ -311,6 +332,7 @@ describe.each(targets)('another user’s session on $name', ({ name, available }
       '/api/bookmarks',
       '/api/reading/completions',
       '/api/saved-words',
+      '/api/known-words',
       '/api/stats',
       '/api/flashcards/settings',
       '/api/flashcards/leeches',
@@ -345,6 +367,7 @@ describe.each(targets)('another user’s session on $name', ({ name, available }
     const saved = await json(
       await call(a.cookie, 'POST', '/api/saved-words', { action: 'save', vocabularyId }),
     );
+    expect((await call(a.cookie, 'PUT', `/api/known-words/${vocabularyId}`)).status).toBe(200);
     const cards = await json(
       await call(a.cookie, 'POST', '/api/flashcards/cards', {
         deck: 'database',

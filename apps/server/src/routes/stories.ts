@@ -9,51 +9,63 @@ import {
   storiesVersion,
   storyTitles,
 } from '../services/stories.service.ts';
+import { storyLemmasList } from '../services/story-lemmas.service.ts';
 
 const MAX_TITLE_IDS = 200;
 
 /**
  * `/api/stories`, open to guests: the metadata list with an ETag from the latest change and
- * the count, that version on its own, titles in bulk, and one story.
+ * the count, that version on its own, titles in bulk, every story's lemmas, and one story.
  */
 export function storyRoutes(deps: { db: Database }) {
-  return new Hono()
-    .get('/', async (c) => {
-      const version = await storiesVersion(deps.db);
-      const etag = `W/"stories-${version.count}-${version.latestUpdatedAt ?? 'none'}"`;
-      c.header('ETag', etag);
-      c.header('Cache-Control', 'no-cache');
-      if (c.req.header('If-None-Match') === etag) return c.body(null, 304);
-      return c.json({ ...version, stories: await listStories(deps.db) });
-    })
-    .get('/version', async (c) => c.json(await storiesVersion(deps.db)))
-    .get('/titles', async (c) => {
-      const raw = (c.req.query('ids') ?? '').split(',').filter(Boolean);
-      const ids = raw.map(parseStoryId);
-      if (ids.length > MAX_TITLE_IDS || ids.some((id) => id === null)) {
-        throw new ApiError(
-          400,
-          'validation_failed',
-          `ids: up to ${MAX_TITLE_IDS} story ids, separated by commas`,
-        );
-      }
-      return c.json({ titles: await storyTitles(deps.db, ids as number[]) });
-    })
-    .get('/:id', async (c) => {
-      const id = parseStoryId(c.req.param('id'));
-      // A story (its text, words and entries) changes only with an import of the corpus.
-      const etag = `W/"story-${id}-${await corpusVersion(deps.db)}"`;
-      if (id !== null && c.req.header('If-None-Match') === etag) {
+  return (
+    new Hono()
+      .get('/', async (c) => {
+        const version = await storiesVersion(deps.db);
+        const etag = `W/"stories-${version.count}-${version.latestUpdatedAt ?? 'none'}"`;
         c.header('ETag', etag);
         c.header('Cache-Control', 'no-cache');
-        return c.body(null, 304);
-      }
-      const found = id === null ? null : await getStory(deps.db, id);
-      if (!found) {
-        throw new ApiError(404, 'not_found', `Story not found: ${c.req.param('id')}`);
-      }
-      c.header('ETag', etag);
-      c.header('Cache-Control', 'no-cache');
-      return c.json(found);
-    });
+        if (c.req.header('If-None-Match') === etag) return c.body(null, 304);
+        return c.json({ ...version, stories: await listStories(deps.db) });
+      })
+      .get('/version', async (c) => c.json(await storiesVersion(deps.db)))
+      // Every listed story's lemmas with their token counts, for coverage on the device. Like a
+      // story, it changes only with an import of the corpus: revalidated, not sent again.
+      .get('/lemmas', async (c) => {
+        const etag = `W/"lemmas-${await corpusVersion(deps.db)}"`;
+        c.header('ETag', etag);
+        c.header('Cache-Control', 'no-cache');
+        if (c.req.header('If-None-Match') === etag) return c.body(null, 304);
+        return c.json(await storyLemmasList(deps.db));
+      })
+      .get('/titles', async (c) => {
+        const raw = (c.req.query('ids') ?? '').split(',').filter(Boolean);
+        const ids = raw.map(parseStoryId);
+        if (ids.length > MAX_TITLE_IDS || ids.some((id) => id === null)) {
+          throw new ApiError(
+            400,
+            'validation_failed',
+            `ids: up to ${MAX_TITLE_IDS} story ids, separated by commas`,
+          );
+        }
+        return c.json({ titles: await storyTitles(deps.db, ids as number[]) });
+      })
+      .get('/:id', async (c) => {
+        const id = parseStoryId(c.req.param('id'));
+        // A story (its text, words and entries) changes only with an import of the corpus.
+        const etag = `W/"story-${id}-${await corpusVersion(deps.db)}"`;
+        if (id !== null && c.req.header('If-None-Match') === etag) {
+          c.header('ETag', etag);
+          c.header('Cache-Control', 'no-cache');
+          return c.body(null, 304);
+        }
+        const found = id === null ? null : await getStory(deps.db, id);
+        if (!found) {
+          throw new ApiError(404, 'not_found', `Story not found: ${c.req.param('id')}`);
+        }
+        c.header('ETag', etag);
+        c.header('Cache-Control', 'no-cache');
+        return c.json(found);
+      })
+  );
 }

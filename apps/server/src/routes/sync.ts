@@ -14,7 +14,7 @@ import {
 } from '../services/sync.service.ts';
 
 /** Queue types whose operations are the learner's own writes (spec 2 §4 rate limiting). */
-const RATE_LIMITED_TYPES = new Set(['bookmarks', 'completions', 'vocabulary']);
+const RATE_LIMITED_TYPES = new Set(['bookmarks', 'completions', 'vocabulary', 'known-words']);
 
 /** `POST /api/sync`: queued operations, from a regular flush or the page-hide beacon. */
 export function syncRoutes(deps: { auth: Auth; db: Database; registry: SyncRegistry }) {

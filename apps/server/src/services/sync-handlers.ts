@@ -1,6 +1,7 @@
-import { FLASHCARD_REVIEW_SYNC_TYPE } from '@lesefuchs/core';
+import { FLASHCARD_REVIEW_SYNC_TYPE, KNOWN_WORD_SYNC_TYPE } from '@lesefuchs/core';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import { flashcardReviewSyncHandler } from './flashcards/review.service.ts';
+import { knownWordSyncHandler } from './known-words.service.ts';
 import { preferencesSyncHandler } from './profile.service.ts';
 import { readingSyncHandler } from './reading.service.ts';
 import { savedWordSyncHandler } from './saved-words.service.ts';
@@ -15,6 +16,7 @@ export function createSyncRegistry(hub: RealtimeHub): SyncRegistry {
   registry.register('bookmarks', readingSyncHandler(hub, 'bookmarks'));
   registry.register('completions', readingSyncHandler(hub, 'completions'));
   registry.register('vocabulary', savedWordSyncHandler(hub));
+  registry.register(KNOWN_WORD_SYNC_TYPE, knownWordSyncHandler(hub));
   registry.register(FLASHCARD_REVIEW_SYNC_TYPE, flashcardReviewSyncHandler(hub));
   return registry;
 }

@@ -2,6 +2,7 @@ export * from './activity.ts';
 export * from './auth.ts';
 export * from './content.ts';
 export * from './flashcards.ts';
+export * from './known-words.ts';
 export * from './limits.ts';
 export * from './mail.ts';
 export * from './membership.ts';

@@ -1,20 +1,26 @@
 import type { Level } from '@lesefuchs/core/content/taxonomy';
 import { dateTimeFormat } from '@lesefuchs/core/intl';
+import { isComfortable } from '@lesefuchs/core/reading/coverage';
 import { BookOpen, Clock, History, RefreshCw, Shuffle, Sparkles, Trophy } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useAuth } from '../../lib/auth-client';
 import { currentLanguage, currentLocale } from '../../lib/i18n';
 import { type ReadingEntry, useReadingList } from '../stories/reading-lists';
+import { CoverageLine } from '../stories/StoryCard';
 import { type StoryMeta, titleIn, useStories } from '../stories/stories-api';
+import { useStoryCoverage } from '../stories/story-coverage';
 import {
   chosenOrSeeded,
   idsOf,
   lastRead,
   pickAnother,
+  recommendationPool,
   titleLanguage,
   unreadStories,
 } from './selection';
+import { storyLevelsOnDevice } from './story-level';
 
 /** The card look of the home page, the sidebar and the bookmarks page. */
 export const CARD_CLASS =
@@ -189,12 +195,30 @@ function Recommended({
 }) {
   const { t } = useTranslation();
   const headingId = useId();
+  const { user } = useAuth();
+  // Read on every render (a small JSON), compared as text so an unchanged level keeps the pool.
+  const levelsKey = JSON.stringify(storyLevelsOnDevice(user?.id ?? 'guest'));
+  const { coverage, settled, knownCount } = useStoryCoverage();
   // A fixed seed keeps the first pick stable across renders; the refresh button picks anew.
   const [seed] = useState(() => Math.random());
   const [chosenId, setChosenId] = useState<number | null>(null);
   const unread = useMemo(() => unreadStories(stories, readIds), [stories, readIds]);
-  const story = chosenOrSeeded(unread, chosenId, seed);
+  const pool = useMemo(
+    () => recommendationPool(unread, JSON.parse(levelsKey) as Level[] | 'all', coverage),
+    [unread, levelsKey, coverage],
+  );
+  // The refresh button goes on through the stories at the level when only one is comfortable.
+  const wide = useMemo(
+    () => recommendationPool(unread, JSON.parse(levelsKey) as Level[] | 'all'),
+    [unread, levelsKey],
+  );
+  // A learner who knows words waits for the coverage, so the pick does not change under them.
+  const waiting = knownCount > 0 && !settled;
+  const story =
+    wide.find((candidate) => candidate.id === chosenId) ?? chosenOrSeeded(pool, null, seed);
   if (!story) return <AllCompleted stories={stories} />;
+  if (waiting) return <SkeletonCard />;
+  const storyCoverage = coverage?.get(story.id);
 
   return (
     <section aria-labelledby={headingId} className={`${CARD_CLASS} flex flex-col gap-3`}>
@@ -207,15 +231,23 @@ function Recommended({
           className="icon-button shrink-0 disabled:cursor-not-allowed disabled:opacity-40"
           aria-label={t('sidebar.recommended.refresh')}
           title={t('sidebar.recommended.refresh')}
-          disabled={unread.length < 2}
-          onClick={() => setChosenId(pickAnother(unread, story.id)?.id ?? null)}
+          disabled={wide.length < 2}
+          onClick={() =>
+            setChosenId(pickAnother(pool.length >= 2 ? pool : wide, story.id)?.id ?? null)
+          }
         >
           <RefreshCw aria-hidden size={18} />
         </button>
       </div>
-      <div aria-live="polite" className="flex flex-col gap-3">
+      <div aria-live="polite" className="flex flex-col gap-3" data-testid="recommended-story">
         <StoryTitles story={story} />
         <StoryFacts story={story} />
+        {storyCoverage && <CoverageLine coverage={storyCoverage} />}
+        {storyCoverage && isComfortable(storyCoverage) && (
+          <p className="text-emerald-800 text-sm dark:text-emerald-300">
+            {t('sidebar.recommended.comfortable')}
+          </p>
+        )}
       </div>
       <Link to={`/stories/${story.id}`} className="button-primary self-start">
         <BookOpen aria-hidden size={16} />

@@ -5,7 +5,6 @@ import { Link } from 'react-router';
 import type { PrefetchScreenData } from '../../app/router';
 import { useAuth } from '../../lib/auth-client';
 import { LevelPrompt } from '../level/LevelPrompt';
-import { storedStoryLevels } from '../level/stored-levels';
 import { useReadingList } from '../stories/reading-lists';
 import { type StoryMeta, storiesQuery, useStories } from '../stories/stories-api';
 import {
@@ -19,6 +18,7 @@ import {
 } from './DashboardSidebar';
 import { MOTIVATION_LINES } from './motivation';
 import { idsOf, latestUnread, pickRandom } from './selection';
+import { storyLevelsOnDevice } from './story-level';
 
 const MODES = [
   { key: 'stories', to: '/stories', icon: BookOpen },
@@ -108,7 +108,7 @@ function LatestStory() {
   const loading = !list?.length && stories.isPending;
   // At the learner's levels when they chose some (issue #19), else the newest of all.
   const { user } = useAuth();
-  const levels = storedStoryLevels(user?.id ?? null);
+  const levels = storyLevelsOnDevice(user?.id ?? 'guest');
 
   let body: ReactNode;
   if (list && list.length > 0) {

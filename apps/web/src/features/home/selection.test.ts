@@ -10,6 +10,7 @@ import {
   pickAnother,
   pickRandom,
   randomUnread,
+  recommendationPool,
   titleLanguage,
   unreadStories,
 } from './selection';
@@ -169,5 +170,37 @@ describe('MOTIVATION_LINES', () => {
       expect(line.length).toBeGreaterThan(10);
       expect(line.length).toBeLessThanOrEqual(70);
     }
+  });
+});
+
+describe('recommendationPool', () => {
+  const shelf = [
+    { id: 1, difficulty: 'A1' as const },
+    { id: 2, difficulty: 'A1' as const },
+    { id: 3, difficulty: 'A2' as const },
+    { id: 4, difficulty: 'B2' as const },
+  ];
+  const ids = (list: { id: number }[]) => list.map((story) => story.id);
+
+  it('draws from the learner level when one is set, else from every unread story', () => {
+    expect(ids(recommendationPool(shelf, ['A1']))).toEqual([1, 2]);
+    expect(ids(recommendationPool(shelf, ['A2', 'B2']))).toEqual([3, 4]);
+    expect(ids(recommendationPool(shelf, 'all'))).toEqual([1, 2, 3, 4]);
+    // Nothing unread left at the level: any unread story rather than none.
+    expect(ids(recommendationPool(shelf, ['C2']))).toEqual([1, 2, 3, 4]);
+  });
+
+  it('prefers stories at 90 to 98 % coverage within the level', () => {
+    const coverage = new Map([
+      [1, { known: 80, total: 100 }],
+      [2, { known: 95, total: 100 }],
+      [3, { known: 97, total: 100 }],
+      [4, { known: 99, total: 100 }],
+    ]);
+    expect(ids(recommendationPool(shelf, ['A1'], coverage))).toEqual([2]);
+    expect(ids(recommendationPool(shelf, 'all', coverage))).toEqual([2, 3]);
+    // None comfortable at the level: the level still decides.
+    expect(ids(recommendationPool(shelf, ['B2'], coverage))).toEqual([4]);
+    expect(ids(recommendationPool(shelf, ['A1'], new Map()))).toEqual([1, 2]);
   });
 });

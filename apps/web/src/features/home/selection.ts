@@ -1,3 +1,5 @@
+import type { Level } from '@lesefuchs/core/content/taxonomy';
+import { type Coverage, isComfortable } from '@lesefuchs/core/reading/coverage';
 import type { ReadingEntry } from '../stories/reading-lists';
 import type { StoryMeta } from '../stories/stories-api';
 
@@ -70,6 +72,27 @@ export function randomUnread<S extends WithId>(
   { excludeId = null, random = Math.random }: { excludeId?: number | null; random?: Random } = {},
 ): S | null {
   return pickAnother(unreadStories(stories, readIds), excludeId, random);
+}
+
+/**
+ * The unread stories "Recommended" draws from: those at the learner's level when one is set
+ * (the story-difficulty preference; all unread ones when none is left at it), and among them
+ * the ones whose words the learner mostly knows (90–98 %), when there are any.
+ */
+export function recommendationPool<S extends WithId & { difficulty: Level }>(
+  unread: readonly S[],
+  levels: readonly Level[] | 'all',
+  coverage?: ReadonlyMap<number, Pick<Coverage, 'known' | 'total'>>,
+): S[] {
+  const atLevel =
+    levels === 'all' ? [] : unread.filter((story) => levels.includes(story.difficulty));
+  const pool = atLevel.length > 0 ? atLevel : [...unread];
+  if (!coverage) return pool;
+  const comfortable = pool.filter((story) => {
+    const of = coverage.get(story.id);
+    return of !== undefined && isComfortable(of);
+  });
+  return comfortable.length > 0 ? comfortable : pool;
 }
 
 /**

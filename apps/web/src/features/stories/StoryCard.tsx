@@ -1,8 +1,10 @@
+import { numberFormat } from '@lesefuchs/core/intl';
+import { type Coverage, coveragePercent } from '@lesefuchs/core/reading/coverage';
 import { Bookmark, BookmarkCheck, CheckCircle2 } from 'lucide-react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { currentLanguage } from '../../lib/i18n';
+import { currentLanguage, currentLocale } from '../../lib/i18n';
 import { type StoryMeta, titleIn } from './stories-api';
 
 export function LevelBadge({ level }: { level: string | null | undefined }) {
@@ -30,11 +32,51 @@ interface StoryCardProps {
   /** Stable across renders (the list holds the reading lists), so an unchanged card is skipped. */
   onToggleBookmark: (storyId: number) => void;
   onMarkUnread: (storyId: number) => void;
+  /** What the learner knows of the story; undefined while the lemma lists load. */
+  coverage?: Coverage;
+}
+
+/**
+ * The share of the story's words the learner knows (by lemma) and how many are new to them. Its
+ * line keeps its height while the lemma lists load, so the card does not move when it appears.
+ */
+export function CoverageLine({ coverage }: { coverage: Coverage | undefined }) {
+  const { t } = useTranslation();
+  if (!coverage) return <div aria-hidden className="h-5" data-testid="story-coverage" />;
+  const percent = coveragePercent(coverage);
+  const formatted = numberFormat(currentLocale(), { style: 'percent' }).format(percent / 100);
+  return (
+    <div
+      className="flex h-5 items-center gap-2 text-sm text-stone-600 dark:text-stone-300"
+      data-testid="story-coverage"
+      data-known-percent={percent}
+      data-new-words={coverage.newWords}
+    >
+      <span
+        aria-hidden
+        className="h-1.5 w-14 shrink-0 overflow-hidden rounded-full bg-stone-200 dark:bg-stone-700"
+      >
+        <span
+          className="block h-full rounded-full bg-emerald-600 dark:bg-emerald-400"
+          style={{ width: `${percent}%` }}
+        />
+      </span>
+      <span aria-hidden className="font-medium text-stone-800 dark:text-stone-100">
+        {t('stories.coverage.known', { percent: formatted })}
+      </span>
+      <span aria-hidden>·</span>
+      <span aria-hidden>{t('stories.coverage.newWords', { count: coverage.newWords })}</span>
+      <span className="sr-only">
+        {t('stories.coverage.label', { percent: formatted, count: coverage.newWords })}
+      </span>
+    </div>
+  );
 }
 
 /**
  * A story in the list (spec 2 §2 "Story card"): badges, bookmark toggle, read marker (a click
- * marks the story unread), German title and preview, target-word count, Lesson and Normal.
+ * marks the story unread), German title and preview, the share of its words the learner knows,
+ * target-word count, Lesson and Normal.
  */
 export const StoryCard = memo(function StoryCard({
   story,
@@ -42,6 +84,7 @@ export const StoryCard = memo(function StoryCard({
   read,
   onToggleBookmark,
   onMarkUnread,
+  coverage,
 }: StoryCardProps) {
   const { t } = useTranslation();
   const title = story.titleDe || story.titleEn;
@@ -96,6 +139,7 @@ export const StoryCard = memo(function StoryCard({
       <p className="line-clamp-3 text-stone-700 dark:text-stone-300" lang="de">
         {story.previewDe || story.previewEn}
       </p>
+      <CoverageLine coverage={coverage} />
       <div className="mt-auto flex flex-wrap items-center gap-2 text-sm text-stone-500 dark:text-stone-400">
         <span>{t('stories.targetWords', { count: story.vocabularyList.length })}</span>
         <span aria-hidden>·</span>

@@ -14,6 +14,7 @@ import { useProfileQuery } from '../profile/profile-queries';
 import { useReadingList } from './reading-lists';
 import { StoryCard } from './StoryCard';
 import { storiesQuery, useStories } from './stories-api';
+import { useStoryCoverage } from './story-coverage';
 import {
   applyFilters,
   baselineFrom,
@@ -106,9 +107,12 @@ export function StoryListScreen() {
     () => new Set(completions.entries.map((entry) => entry.storyId)),
     [completions.entries],
   );
+  const { coverage } = useStoryCoverage();
+  // Sorting by coverage follows it only when that is the order shown.
+  const sortCoverage = filters.sort === 'coverage' ? coverage : undefined;
   const shown = useMemo(
-    () => applyFilters(stories.data ?? [], filters, readIds),
-    [stories.data, filters, readIds],
+    () => applyFilters(stories.data ?? [], filters, readIds, sortCoverage),
+    [stories.data, filters, readIds, sortCoverage],
   );
   const rendered = useRenderedInSteps(shown, FIRST_STEP);
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -278,6 +282,7 @@ export function StoryListScreen() {
                     read={readIds.has(story.id)}
                     onToggleBookmark={onToggleBookmark}
                     onMarkUnread={onMarkUnread}
+                    coverage={coverage?.get(story.id)}
                   />
                 </li>
               ))}

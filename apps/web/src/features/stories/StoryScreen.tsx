@@ -23,6 +23,7 @@ import { audioPlayer } from '../audio/player';
 import { StoryAudioBar, useStoryReading } from '../audio/StoryAudioBar';
 import { SaveOfflineButton } from '../offline/SaveOfflineButton';
 import { readStreak, today } from '../stats/streak-store';
+import { KnownWordButton } from '../vocabulary/KnownWordButton';
 import { SaveWordButton } from '../vocabulary/SaveWordButton';
 import {
   FocusMode,
@@ -346,13 +347,16 @@ function NormalMode({
             onSpeak={audioPlayer.pause}
             onAllRendered={onTextRendered}
             action={(entry, info) => (
-              <SaveWordButton
-                entry={entry}
-                source="story"
-                storyId={detail.story.id}
-                storyTitle={detail.story.titleEn}
-                contextSentence={info.sentence?.text}
-              />
+              <>
+                <SaveWordButton
+                  entry={entry}
+                  source="story"
+                  storyId={detail.story.id}
+                  storyTitle={detail.story.titleEn}
+                  contextSentence={info.sentence?.text}
+                />
+                <KnownWordButton entry={entry} />
+              </>
             )}
           />
         </div>

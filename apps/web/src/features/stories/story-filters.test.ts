@@ -76,6 +76,18 @@ describe('story filters', () => {
     expect(ids({ sort: 'target-words' })).toEqual([3, 1, 2]);
   });
 
+  it('sorts by the share of words known, highest first, unknown coverage last', () => {
+    const coverage = new Map([
+      [1, { known: 50, total: 100 }],
+      [3, { known: 95, total: 100 }],
+    ]);
+    const sorted = applyFilters(stories, { ...baseline, sort: 'coverage' }, new Set(), coverage);
+    expect(sorted.map((s) => s.id)).toEqual([3, 1, 2]);
+    expect(filtersFromParams(new URLSearchParams('sort=coverage'), baseline)?.sort).toBe(
+      'coverage',
+    );
+  });
+
   it('starts from the preferences', () => {
     expect(
       baselineFrom({ storyDifficulty: ['B1'], storyTopics: ['food'], showReadStories: false }),

@@ -1,13 +1,14 @@
 import { CATEGORIES, type Category, LEVELS, type Level } from '@lesefuchs/core/content/taxonomy';
 import { collator } from '@lesefuchs/core/intl';
 import type { Preferences } from '@lesefuchs/core/preferences/preferences';
+import type { Coverage } from '@lesefuchs/core/reading/coverage';
 import type { StoryMeta } from './stories-api';
 
 // The story list's filters (spec 2 §2): kept in the address (replacing the history entry) with
 // only the parameters that differ from the defaults, restored from the address, else from the
 // session, else from the preferences; reset to the preferences when those changed.
 
-export const SORTS = ['title-asc', 'difficulty', 'target-words'] as const;
+export const SORTS = ['title-asc', 'difficulty', 'target-words', 'coverage'] as const;
 export type Sort = (typeof SORTS)[number];
 
 export interface StoryFilters {
@@ -81,11 +82,15 @@ export function preferencesHash(baseline: StoryFilters): string {
 
 const fold = (text: string) => text.toLocaleLowerCase('de').normalize('NFD').replace(/\p{M}/gu, '');
 
-/** The stories that pass the filters, in the chosen order. */
+/**
+ * The stories that pass the filters, in the chosen order. By coverage: the share of words the
+ * learner knows, highest first; stories whose coverage is not known yet come last.
+ */
 export function applyFilters(
   stories: readonly StoryMeta[],
   filters: StoryFilters,
   readIds: ReadonlySet<number>,
+  coverage?: ReadonlyMap<number, Pick<Coverage, 'known' | 'total'>>,
 ): StoryMeta[] {
   const query = fold(filters.search.trim());
   const shown = stories.filter(
@@ -118,5 +123,12 @@ export function applyFilters(
       return shown.sort(
         (a, b) => b.vocabularyList.length - a.vocabularyList.length || byTitle(a, b),
       );
+    case 'coverage': {
+      const share = (story: StoryMeta) => {
+        const of = coverage?.get(story.id);
+        return of && of.total > 0 ? of.known / of.total : -1;
+      };
+      return shown.sort((a, b) => share(b) - share(a) || byTitle(a, b));
+    }
   }
 }

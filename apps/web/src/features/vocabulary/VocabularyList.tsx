@@ -6,6 +6,7 @@ import { speakGerman } from '../../lib/speech';
 import { LevelBadge } from '../stories/StoryCard';
 import { translationIn } from '../stories/stories-api';
 import { type DeckRow, typeKey, typeOf } from './decks';
+import { KnownWordButton } from './KnownWordButton';
 import { SaveWordButton } from './SaveWordButton';
 import type { ViewMode } from './VocabularyFilters';
 
@@ -119,10 +120,11 @@ function VocabularyItem({
         )}
       </div>
       <div
-        className={`mt-auto flex items-center gap-2 ${view === 'single' ? 'md:mt-0 md:justify-end' : ''}`}
+        className={`mt-auto flex flex-wrap items-start gap-2 ${view === 'single' ? 'md:mt-0 md:justify-end' : ''}`}
       >
         <SpeakButton word={entry.word} available={speech} />
         <SaveWordButton entry={entry} source="database" />
+        <KnownWordButton entry={entry} />
       </div>
     </article>
   );
