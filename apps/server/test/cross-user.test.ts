@@ -182,6 +182,11 @@ const ROWS: Record<string, Row> = {
     call: () => ({ path: '/api/flashcards/queue' }),
     expect: 'own',
   },
+  'GET /api/flashcards/saved-words': {
+    kind: 'user',
+    call: () => ({ path: '/api/flashcards/saved-words' }),
+    expect: 'own',
+  },
   'GET /api/flashcards/upcoming': {
     kind: 'user',
     call: () => ({ path: '/api/flashcards/upcoming' }),
