@@ -1,6 +1,13 @@
 import type { StoryToken } from '@lesefuchs/core';
 import type { Locator, Page } from '@playwright/test';
-import { expect, SCREENSHOT_DIR, showTheme, signUpThroughApi, test } from './fixtures';
+import {
+  expect,
+  openStoryFilters,
+  SCREENSHOT_DIR,
+  showTheme,
+  signUpThroughApi,
+  test,
+} from './fixtures';
 
 // Known words and story coverage (issue #19): each story card shows the share of the story's
 // words the learner knows, by lemma, and the count of new words; "I know this" in the look-up
@@ -93,6 +100,7 @@ test('coverage on the story cards agrees with a count from the server’s tokens
   }
   // Story 1 is half known at least, so it leads when the list is sorted by coverage.
   expect((await cardCoverage(page, 1)).percent).toBeGreaterThanOrEqual(50);
+  await openStoryFilters(page);
   await page.getByLabel('Sort by').selectOption('coverage');
   await expect(page).toHaveURL(/sort=coverage/);
   await expect(cards.first()).toHaveAttribute('data-story-id', '1');

@@ -115,3 +115,12 @@ export async function serviceWorkerActive(page: Page) {
     )
     .toBe(true);
 }
+
+/** Opens the story list's filters where a phone folds them behind their button. */
+export async function openStoryFilters(page: Page) {
+  const toggle = page.getByTestId('story-filters-toggle');
+  if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) !== 'true') {
+    await toggle.click();
+  }
+  await expect(page.getByTestId('story-filters')).toBeVisible();
+}

@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
-import { expect, SCREENSHOT_DIR, signUpThroughApi, test, useTheme } from './fixtures';
+import {
+  expect,
+  openStoryFilters,
+  SCREENSHOT_DIR,
+  signUpThroughApi,
+  test,
+  useTheme,
+} from './fixtures';
 
 const shot = (page: Page, project: string, theme: string, name: string) =>
   page.screenshot({ path: `${SCREENSHOT_DIR}/${project}-${theme}-${name}.png`, fullPage: true });
@@ -19,6 +26,7 @@ for (const theme of ['light', 'dark'] as const) {
     await useTheme(page, theme);
     await page.goto('/stories');
     await expect(page.getByTestId('story-card')).toHaveCount(48);
+    await openStoryFilters(page);
     await page.getByRole('button', { name: 'A1', exact: true }).click();
     await page.getByLabel('Sort by').selectOption('target-words');
     await expect(page).toHaveURL(/difficulty=A1/);
@@ -31,6 +39,7 @@ for (const theme of ['light', 'dark'] as const) {
     await shot(page, testInfo.project.name, theme, 'stories');
 
     await page.reload();
+    await openStoryFilters(page);
     await expect(page.getByRole('button', { name: 'A1', exact: true })).toHaveAttribute(
       'aria-pressed',
       'true',
