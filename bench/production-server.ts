@@ -38,8 +38,14 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** The built server on loopback with its own data directory; stop() ends it with SIGTERM. */
-export async function startProductionServer(dataDir: string) {
+/**
+ * The built server on loopback with its own data directory (on PGlite, or on the PostgreSQL
+ * database `databaseUrl` names); stop() ends it with SIGTERM.
+ */
+export async function startProductionServer(
+  dataDir: string,
+  options: { databaseUrl?: string } = {},
+) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/index.js'], {
@@ -50,7 +56,7 @@ export async function startProductionServer(dataDir: string) {
       HOST: '127.0.0.1',
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      DATABASE_URL: options.databaseUrl ?? '',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
     },

@@ -1,0 +1,189 @@
+// Server throughput (issue #20): requests per second and latency of the endpoints a learner
+// waits on, side by side in one run with a five-line Hono hello-world, on PGlite and — when one
+// answers on 127.0.0.1:5432 (or BENCH_DATABASE_URL) — on PostgreSQL. The production build serves
+// (run `npm run build` first); autocannon runs here, the servers in their own processes.
+//   npm run build && npm run bench -- server
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon, { type Options } from 'autocannon';
+import pg from 'pg';
+import { freePort, startProductionServer } from './production-server.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARM_UP_SECONDS = 2;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const POSTGRES_ADMIN_URL =
+  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** The hello-world the figures are compared with, in a process of its own. */
+async function startHelloWorld() {
+  const port = await freePort();
+  const source = `
+    const { serve } = require('@hono/node-server');
+    const { Hono } = require('hono');
+    const app = new Hono().get('/', (c) => c.text('Hello'));
+    serve({ fetch: app.fetch, port: ${port}, hostname: '127.0.0.1' });`;
+  const child: ChildProcess = spawn(process.execPath, ['-e', source], { stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}/`;
+  for (let tries = 0; tries < 100; tries += 1) {
+    try {
+      if ((await fetch(url)).ok) break;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  return { url, stop: () => void child.kill('SIGTERM') };
+}
+
+/** A confirmed learner's session cookie, through the dev mailbox as a person would. */
+async function signUp(base: string): Promise<string> {
+  const email = `bench-${Date.now()}@example.com`;
+  const response = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({
+      email,
+      password: 'correct horse battery',
+      name: `Bench${Date.now() % 1e6}`,
+    }),
+  });
+  if (!response.ok) throw new Error(`sign-up: ${response.status}`);
+  const mailbox = await fetch(`${base}/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+  const { messages } = (await mailbox.json()) as { messages: { links: string[] }[] };
+  const link = new URL(messages[0]?.links[0] ?? '');
+  const confirmed = await fetch(`${base}${link.pathname}${link.search}`, { redirect: 'manual' });
+  const cookie = confirmed.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0])
+    .join('; ');
+  if (!cookie) throw new Error('no session cookie after the confirmation');
+  return cookie;
+}
+
+async function measure(options: Options): Promise<Figures> {
+  await autocannon({ ...options, duration: WARM_UP_SECONDS });
+  const result = await autocannon({ ...options, duration: SECONDS, connections: CONNECTIONS });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+/** The endpoints of one server: health, the story list, a story, a review. */
+async function endpoints(base: string): Promise<[string, Figures][]> {
+  const cookie = await signUp(base);
+  const headers = { cookie, origin: base, 'content-type': 'application/json' };
+  const session = await fetch(`${base}/api/flashcards/session`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ deck: 'level-a1', newCount: 20, reviewCount: 0 }),
+  });
+  const { new: cards } = (await session.json()) as { new: { id: number }[] };
+  if (!cards?.length) throw new Error(`no cards for the review benchmark (${session.status})`);
+  let counter = 0;
+  const review = () => {
+    counter += 1;
+    const card = cards[counter % cards.length] as { id: number };
+    return JSON.stringify({
+      cardId: card.id,
+      rating: 'good',
+      reviewId: `bench-${process.pid}-${counter}`,
+      reviewedAt: Date.now(),
+    });
+  };
+  return [
+    ['GET /api/health', await measure({ url: `${base}/api/health` })],
+    ['GET /api/stories', await measure({ url: `${base}/api/stories`, headers: { cookie } })],
+    ['GET /api/stories/1', await measure({ url: `${base}/api/stories/1`, headers: { cookie } })],
+    [
+      'POST /api/flashcards/reviews',
+      await measure({
+        url: `${base}/api/flashcards/reviews`,
+        method: 'POST',
+        headers,
+        requests: [{ setupRequest: (request) => ({ ...request, body: review() }) }],
+      }),
+    ],
+  ];
+}
+
+async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
+  const admin = new pg.Client({
+    connectionString: POSTGRES_ADMIN_URL,
+    connectionTimeoutMillis: 2_000,
+  });
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  const name = `lesefuchs_bench_${process.pid}`;
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+const row = (name: string, figures: Figures, hello: number) =>
+  `${name.padEnd(30)} ${figures.rps.toFixed(0).padStart(7)} rps  p50 ${String(figures.p50).padStart(4)} ms  p99 ${String(figures.p99).padStart(5)} ms  ${(hello / figures.rps).toFixed(0).padStart(4)}× slower` +
+  (figures.non2xx || figures.errors
+    ? `  (${figures.non2xx} non-2xx, ${figures.errors} errors)`
+    : '');
+
+export async function run(): Promise<string[]> {
+  const lines: string[] = [
+    `${CONNECTIONS} connections, ${SECONDS} s after ${WARM_UP_SECONDS} s of warm-up`,
+  ];
+  const helloServer = await startHelloWorld();
+  const hello = await measure({ url: helloServer.url });
+  helloServer.stop();
+  lines.push(row('hello-world', hello, hello.rps));
+
+  const dir = mkdtempSync(path.join(tmpdir(), 'lesefuchs-bench-server-'));
+  const postgres = await postgresDatabase();
+  try {
+    for (const kind of ['pglite', 'postgres'] as const) {
+      if (kind === 'postgres' && !postgres) {
+        lines.push(`PostgreSQL: skipped, no server answered at ${POSTGRES_ADMIN_URL}`);
+        continue;
+      }
+      const server = await startProductionServer(path.join(dir, kind), {
+        databaseUrl: kind === 'postgres' ? postgres?.url : undefined,
+      });
+      try {
+        lines.push(`${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}:`);
+        for (const [name, figures] of await endpoints(server.url)) {
+          lines.push(`  ${row(name, figures, hello.rps)}`);
+        }
+      } finally {
+        await server.stop();
+      }
+    }
+  } finally {
+    await postgres?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return lines;
+}
