@@ -22,6 +22,7 @@ describe.each(targets)('platform on $name', ({ name, available }) => {
         status: 'ok',
         version: rootPackage.version,
         database: name,
+        databaseCheckedAt: expect.any(String),
         realtime: 'ok',
       });
     },

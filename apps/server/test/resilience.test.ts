@@ -30,7 +30,7 @@ describe.skipIf(!postgres?.available)(
       let status = 0;
       for (let attempt = 0; attempt < 3 && status !== 200; attempt++) {
         await new Promise((resolve) => setTimeout(resolve, 100));
-        status = (await server.app.request('/api/health')).status;
+        status = (await server.app.request('/api/health?deep=1')).status;
       }
       expect(status).toBe(200);
     });

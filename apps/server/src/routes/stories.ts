@@ -2,6 +2,7 @@ import { parseStoryId } from '@lesefuchs/core';
 import { Hono } from 'hono';
 import type { Database } from '../db/client.ts';
 import { ApiError } from '../http/errors.ts';
+import { RepresentationCache } from '../http/representation-cache.ts';
 import {
   corpusVersion,
   getStory,
@@ -18,25 +19,23 @@ const MAX_TITLE_IDS = 200;
  * the count, that version on its own, titles in bulk, every story's lemmas, and one story.
  */
 export function storyRoutes(deps: { db: Database }) {
+  const cache = new RepresentationCache();
   return (
     new Hono()
       .get('/', async (c) => {
         const version = await storiesVersion(deps.db);
         const etag = `W/"stories-${version.count}-${version.latestUpdatedAt ?? 'none'}"`;
-        c.header('ETag', etag);
-        c.header('Cache-Control', 'no-cache');
-        if (c.req.header('If-None-Match') === etag) return c.body(null, 304);
-        return c.json({ ...version, stories: await listStories(deps.db) });
+        return (await cache.respond(c, 'list', etag, async () => ({
+          ...version,
+          stories: await listStories(deps.db),
+        }))) as Response;
       })
       .get('/version', async (c) => c.json(await storiesVersion(deps.db)))
       // Every listed story's lemmas with their token counts, for coverage on the device. Like a
       // story, it changes only with an import of the corpus: revalidated, not sent again.
       .get('/lemmas', async (c) => {
         const etag = `W/"lemmas-${await corpusVersion(deps.db)}"`;
-        c.header('ETag', etag);
-        c.header('Cache-Control', 'no-cache');
-        if (c.req.header('If-None-Match') === etag) return c.body(null, 304);
-        return c.json(await storyLemmasList(deps.db));
+        return (await cache.respond(c, 'lemmas', etag, () => storyLemmasList(deps.db))) as Response;
       })
       .get('/titles', async (c) => {
         const raw = (c.req.query('ids') ?? '').split(',').filter(Boolean);
@@ -52,20 +51,15 @@ export function storyRoutes(deps: { db: Database }) {
       })
       .get('/:id', async (c) => {
         const id = parseStoryId(c.req.param('id'));
-        // A story (its text, words and entries) changes only with an import of the corpus.
-        const etag = `W/"story-${id}-${await corpusVersion(deps.db)}"`;
-        if (id !== null && c.req.header('If-None-Match') === etag) {
-          c.header('ETag', etag);
-          c.header('Cache-Control', 'no-cache');
-          return c.body(null, 304);
-        }
-        const found = id === null ? null : await getStory(deps.db, id);
-        if (!found) {
+        if (id === null) {
           throw new ApiError(404, 'not_found', `Story not found: ${c.req.param('id')}`);
         }
-        c.header('ETag', etag);
-        c.header('Cache-Control', 'no-cache');
-        return c.json(found);
+        // A story (its text, words and entries) changes only with an import of the corpus: built
+        // once per version and served from memory.
+        const etag = `W/"story-${id}-${await corpusVersion(deps.db)}"`;
+        const response = await cache.respond(c, `story-${id}`, etag, () => getStory(deps.db, id));
+        if (!response) throw new ApiError(404, 'not_found', `Story not found: ${id}`);
+        return response;
       })
   );
 }
