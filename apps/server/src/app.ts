@@ -6,6 +6,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { Logger } from 'pino';
 import type { Auth } from './auth/auth.ts';
 import { takenAfterRace } from './auth/nickname.ts';
+import { forgetSessions } from './auth/session.ts';
 import type { Config } from './config.ts';
 import { AUDIO_DIR, AVATAR_DIR } from './content/corpus.ts';
 import { AUDIO_URL_PREFIX } from './content/importer.ts';
@@ -115,6 +116,9 @@ export function createApp(deps: AppDeps) {
         body: body === undefined ? undefined : JSON.stringify(body),
       }),
     );
+    // A sign-out, a revocation, a new password or a removed account: no session found before
+    // may be reused (a session check changes nothing).
+    if (!c.req.path.endsWith('/get-session')) forgetSessions(auth);
     return takenAfterRace(database.db, c.req.path, body, response);
   });
 

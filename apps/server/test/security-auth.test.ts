@@ -15,10 +15,11 @@ import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import { createAuth } from '../src/auth/auth.ts';
+import { SESSION_CACHE_TTL_MS } from '../src/auth/session.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { protectDataDir } from '../src/db/data-dir-mode.ts';
-import { signInFailures, users } from '../src/db/schema/index.ts';
+import { sessions, signInFailures, users } from '../src/db/schema/index.ts';
 import type { Mailer } from '../src/mail/mailer.ts';
 import {
   allowedNickname,
@@ -271,6 +272,20 @@ describe('sessions', () => {
       200,
     );
     expect(await works(fourth)).toBe(false);
+  });
+
+  it('are looked up once for a run of requests, and a session removed elsewhere ends within seconds', async () => {
+    const user = await signUp(server, 'Cached');
+    expect(await works(user.cookie)).toBe(true);
+    // Removed behind this instance's back (as another instance's sign-out would): this instance
+    // still has it from the look-up above, for at most SESSION_CACHE_TTL_MS.
+    await server.database.db.delete(sessions).where(eq(sessions.userId, user.id));
+    expect(await works(user.cookie)).toBe(true);
+    const lookedUpAt = Date.now();
+    await expect
+      .poll(() => works(user.cookie), { timeout: SESSION_CACHE_TTL_MS + 5_000, interval: 500 })
+      .toBe(false);
+    expect(Date.now() - lookedUpAt).toBeLessThanOrEqual(SESSION_CACHE_TTL_MS + 1_000);
   });
 });
 
