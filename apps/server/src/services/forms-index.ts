@@ -52,6 +52,16 @@ async function load(db: Database): Promise<FormsIndex> {
 }
 
 const indexes = new WeakMap<Database, Promise<FormsIndex>>();
+/** Whether an index holds no forms, found once per index (its forms are tens of thousands). */
+const emptiness = new WeakMap<FormsIndex, boolean>();
+const isEmpty = (index: FormsIndex) => {
+  let empty = emptiness.get(index);
+  if (empty === undefined) {
+    empty = Object.keys(index.forms).length === 0;
+    emptiness.set(index, empty);
+  }
+  return empty;
+};
 
 /** The forms index of this database, loaded on first use. */
 export async function formsIndex(db: Database): Promise<FormsIndex> {
@@ -62,7 +72,7 @@ export async function formsIndex(db: Database): Promise<FormsIndex> {
   }
   try {
     const index = await loading;
-    if (Object.keys(index.forms).length === 0) indexes.delete(db);
+    if (isEmpty(index)) indexes.delete(db);
     return index;
   } catch (error) {
     indexes.delete(db);
