@@ -96,8 +96,9 @@ describe('realtime after a PostgreSQL outage of several seconds', () => {
       if (database.config.kind !== 'postgres') throw new Error('expected PostgreSQL');
       const proxy = await cuttableProxy(new URL(database.config.url));
       const server = await startTestServer({ kind: 'postgres', url: proxy.url });
+      // A deep check: the database is asked on each call, not a few seconds' reuse of a good one.
       const health = async () => {
-        const response = await server.app.request('/api/health');
+        const response = await server.app.request('/api/health?deep=1');
         return { status: response.status, body: await json(response) };
       };
       const open = async (cookie: string) =>

@@ -23,18 +23,30 @@ interface Cached {
 }
 
 const caches = new WeakMap<Auth, Map<string, Cached>>();
+/** Every cache, for forgetting them all; a cache goes with its auth instance. */
+const allCaches = new Set<WeakRef<Map<string, Cached>>>();
 const cacheOf = (auth: Auth) => {
   let cache = caches.get(auth);
   if (!cache) {
     cache = new Map();
     caches.set(auth, cache);
+    allCaches.add(new WeakRef(cache));
   }
   return cache;
 };
 
-/** Forgets every session this process has looked up (after any change through /api/auth). */
-export function forgetSessions(auth: Auth): void {
-  cacheOf(auth).clear();
+/**
+ * Forgets every session this process has looked up for `auth` (after any change through
+ * /api/auth), or for every auth instance when none is named (a test that removes sessions
+ * behind the server's back).
+ */
+export function forgetSessions(auth?: Auth): void {
+  if (auth) return cacheOf(auth).clear();
+  for (const reference of allCaches) {
+    const cache = reference.deref();
+    if (cache) cache.clear();
+    else allCaches.delete(reference);
+  }
 }
 
 /** The credential of a request: its bearer token, else its session cookie; null with neither. */

@@ -10,8 +10,8 @@ export const HEALTH_CHECK_TTL_MS = 5_000;
 
 /**
  * `GET /api/health`: liveness, the kind of database and whether realtime events flow, for
- * operators and the native shell. The database is asked at most every few seconds (the answer
- * says when), so a busy health check costs the database nothing; `?deep=1` asks it now.
+ * operators and the native shell. While it answers, the database is asked at most every few
+ * seconds (the answer says when), so a busy health check costs it nothing; `?deep=1` asks now.
  */
 export function healthRoutes(database: DatabaseHandle, hub: Pick<RealtimeHub, 'state'>) {
   let last: { at: number; ok: boolean } | null = null;
@@ -33,8 +33,10 @@ export function healthRoutes(database: DatabaseHandle, hub: Pick<RealtimeHub, 's
 
   return new Hono().get('/', async (c) => {
     const deep = c.req.query('deep') === '1';
-    const fresh = last !== null && Date.now() - last.at < HEALTH_CHECK_TTL_MS;
-    const ok = !deep && fresh && last ? last.ok : await check();
+    // A good check is reused for a few seconds; after a failed one every call asks again, so
+    // the answer turns good as soon as the database is back.
+    const reusable = last?.ok === true && Date.now() - last.at < HEALTH_CHECK_TTL_MS;
+    const ok = !deep && reusable ? true : await check();
     if (!ok) return c.json(errorBody('unavailable', 'The database does not answer.'), 503);
     // The API answers while realtime reconnects; the field tells operators it is degraded.
     return c.json({

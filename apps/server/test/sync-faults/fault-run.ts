@@ -1,6 +1,7 @@
 import { seededRandom } from '@lesefuchs/core';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { forgetSessions } from '../../src/auth/session.ts';
 import { sessions } from '../../src/db/schema/index.ts';
 import { sessionCookie, signUp, type TestServer } from '../test-server.ts';
 
@@ -171,6 +172,8 @@ export async function faultRun(
         }
         case 'session-expired': {
           await server.database.db.delete(sessions).where(sql`${sessions.userId} = ${user.id}`);
+          // Ended as a sign-out or revocation ends it: the server forgets the sessions it knew.
+          forgetSessions();
           const answer = await deliver(batch);
           if (answer.status !== 401)
             problems.push(`seed ${seed}: expired session answered ${answer.status}`);
