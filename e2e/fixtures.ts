@@ -124,3 +124,21 @@ export async function openStoryFilters(page: Page) {
   }
   await expect(page.getByTestId('story-filters')).toBeVisible();
 }
+
+/** The saved words on the server, as words. */
+export async function serverWords(page: Page): Promise<string[]> {
+  const response = await page.request.get('/api/saved-words');
+  const { words } = (await response.json()) as { words: { word: string }[] };
+  return words.map((word) => word.word).sort();
+}
+
+/** Taps a word of the story text and saves what it means. */
+export async function saveFromStory(page: Page, text: string) {
+  await page
+    .getByTestId('story-word')
+    .filter({ hasText: new RegExp(`^${text}$`) })
+    .first()
+    .click();
+  await page.getByRole('button', { name: 'Save word' }).click();
+  await expect(page.getByRole('button', { name: 'Saved' }).first()).toBeVisible();
+}

@@ -1,6 +1,14 @@
 import { SAVED_WORD_QUEUE } from '@lesefuchs/core';
 import type { Page } from '@playwright/test';
-import { expect, SCREENSHOT_DIR, showTheme, signUpThroughApi, test } from './fixtures';
+import {
+  expect,
+  SCREENSHOT_DIR,
+  saveFromStory,
+  serverWords,
+  showTheme,
+  signUpThroughApi,
+  test,
+} from './fixtures';
 
 // From saved words to practice (issue #19): three words saved in a story become cards in one
 // tap on the flashcard screen; each card shows the sentence the word was met in, the word
@@ -9,23 +17,6 @@ import { expect, SCREENSHOT_DIR, showTheme, signUpThroughApi, test } from './fix
 
 const DELIVERY = { timeout: SAVED_WORD_QUEUE.intervalMs + 10_000 };
 const card = (page: Page) => page.locator('article[data-card-id]');
-
-async function serverWords(page: Page): Promise<string[]> {
-  const response = await page.request.get('/api/saved-words');
-  const { words } = (await response.json()) as { words: { word: string }[] };
-  return words.map((word) => word.word).sort();
-}
-
-async function saveFromStory(page: Page, text: string) {
-  await page
-    .getByTestId('story-word')
-    .filter({ hasText: new RegExp(`^${text}$`) })
-    .first()
-    .click();
-  await page.getByRole('button', { name: 'Save word' }).click();
-  await expect(page.getByRole('button', { name: 'Saved' }).first()).toBeVisible();
-  await page.keyboard.press('Escape');
-}
 
 async function shoot(page: Page, project: string, name: string, ready: string, reveal = false) {
   for (const theme of ['light', 'dark'] as const) {
@@ -49,8 +40,11 @@ test('three words saved in a story become cards in one tap, shown in their story
   await signUpThroughApi(page, 'Satz');
   await page.goto('/stories/1?mode=normal');
   await saveFromStory(page, 'Zug');
+  await page.keyboard.press('Escape');
   await saveFromStory(page, 'Bahnhof');
+  await page.keyboard.press('Escape');
   await saveFromStory(page, 'wohnt');
+  await page.keyboard.press('Escape');
   await expect
     .poll(() => serverWords(page), DELIVERY)
     .toEqual(['der Bahnhof', 'der Zug', 'wohnen']);

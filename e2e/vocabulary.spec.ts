@@ -1,30 +1,20 @@
 import { SAVED_WORD_QUEUE } from '@lesefuchs/core';
 import type { Page } from '@playwright/test';
-import { expect, SCREENSHOT_DIR, signUpThroughApi, test, useTheme } from './fixtures';
+import {
+  expect,
+  SCREENSHOT_DIR,
+  saveFromStory,
+  serverWords,
+  signUpThroughApi,
+  test,
+  useTheme,
+} from './fixtures';
 
 /**
  * How long a save may take to reach the server: the queue sends a word that comes in just
  * after a flush at its next interval, so the wait must outlast that interval.
  */
 const DELIVERY = { timeout: SAVED_WORD_QUEUE.intervalMs + 10_000 };
-
-/** The saved words on the server, as words. */
-async function serverWords(page: Page): Promise<string[]> {
-  const response = await page.request.get('/api/saved-words');
-  const { words } = (await response.json()) as { words: { word: string }[] };
-  return words.map((word) => word.word).sort();
-}
-
-/** Taps a word of the story text and saves what it means. */
-async function saveFromStory(page: Page, text: string) {
-  await page
-    .getByTestId('story-word')
-    .filter({ hasText: new RegExp(`^${text}$`) })
-    .first()
-    .click();
-  await page.getByRole('button', { name: 'Save word' }).click();
-  await expect(page.getByRole('button', { name: 'Saved' }).first()).toBeVisible();
-}
 
 test('saves three words from a story, one tapped in an inflected form, and finds them in my list', async ({
   page,
