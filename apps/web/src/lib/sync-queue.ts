@@ -35,6 +35,8 @@ export interface SyncQueueOptions<P> {
   onRejected?: (items: RejectedItem<P>[]) => void;
   /** Called with the items dropped for exceeding the policy's maximum age. */
   onDropped?: (items: QueueItem<P>[]) => void;
+  /** Called once the server has answered for items, which are then off the queue. */
+  onSettled?: (items: QueueItem<P>[]) => void;
   /** The beacon target on page hide; null disables the beacon. */
   beaconUrl?: string | null;
   now?: () => number;
@@ -194,9 +196,11 @@ export class SyncQueue<P> {
 
   /** Takes answered items off the queue and reports those refused for good. */
   private settle(done: Set<string>, rejected: RejectedItem<P>[]): void {
+    const settled = this.items.filter((item) => done.has(item.id));
     this.items = this.items.filter((item) => !done.has(item.id));
     this.save();
     this.attempt = 0;
+    if (settled.length > 0) this.options.onSettled?.(settled);
     if (rejected.length > 0) this.options.onRejected?.(rejected);
   }
 

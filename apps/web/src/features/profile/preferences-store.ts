@@ -11,6 +11,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../lib/api';
 import { SyncQueue } from '../../lib/sync-queue';
 import { markLevelAsked } from '../level/asked';
+import { noteSyncSettled, predatesLastSync } from './server-reads';
 
 // Preferences are kept on the device at once and written to the account through the
 // "preferences" sync queue: at most 180 s after a change, and on page hide by beacon.
@@ -40,6 +41,7 @@ function queueFor(userId: string): SyncQueue<PreferencesPatch> {
     onRejected: () => {
       for (const listener of rejectionListeners) listener();
     },
+    onSettled: () => noteSyncSettled(userId),
   });
   queue.start();
   queueUser = userId;
@@ -94,8 +96,8 @@ export function setPreference<K extends keyof Preferences>(
 }
 
 /**
- * The signed-in user's preferences: the device's copy at once, the server's when it arrives
- * and nothing of this device is still waiting to be sent.
+ * The signed-in user's preferences: the device's copy at once, the server's when it arrives,
+ * nothing of this device is still waiting to be sent and it was read after the last of it was.
  */
 export function usePreferences(userId: string, fromServer: Preferences | undefined) {
   const [preferences, setPreferences] = useState<Preferences>(
@@ -124,7 +126,7 @@ export function usePreferences(userId: string, fromServer: Preferences | undefin
 
   useEffect(() => {
     const pending = userId !== GUEST && queueFor(userId).pending.length > 0;
-    if (fromServer && !pending) {
+    if (fromServer && !pending && !predatesLastSync(userId, fromServer)) {
       // The level a guest chose on this device comes along when they sign up or in, unless the
       // account has levels of its own (issue #19).
       const guestLevels = userId === GUEST ? 'all' : readLocal(GUEST)?.storyDifficulty;

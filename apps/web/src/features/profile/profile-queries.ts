@@ -2,6 +2,7 @@ import type { Avatar } from '@lesefuchs/core/avatars';
 import type { Preferences } from '@lesefuchs/core/preferences/preferences';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { noteServerPreferences } from './server-reads';
 
 /** The profile as GET /api/profile presents it. */
 export interface Profile {
@@ -30,7 +31,12 @@ export const profileKeys = {
 export function useProfileQuery(userId: string | undefined) {
   return useQuery({
     queryKey: profileKeys.mine(userId ?? 'signed-out'),
-    queryFn: async () => (await api<{ profile: Profile }>('/api/profile')).profile,
+    queryFn: async () => {
+      const asked = Date.now();
+      const { profile } = await api<{ profile: Profile }>('/api/profile');
+      noteServerPreferences(profile.preferences, asked);
+      return profile;
+    },
     enabled: Boolean(userId),
     staleTime: PROFILE_STALE_MS,
   });
