@@ -1,45 +1,38 @@
-import { type ReactNode, useEffect, useState } from 'react';
-import { AudioSync } from '../features/audio/AudioSync';
-import { InstallPrompt } from '../features/install/InstallPrompt';
-import { BookmarksOffline } from '../features/offline/BookmarksOffline';
-import { ThemeSync } from '../features/settings/ThemeSync';
+import { useEffect, useState } from 'react';
 import { StatsSync } from '../features/stats/StatsSync';
 import { ReadingSync } from '../features/stories/ReadingSync';
 import { TourHost } from '../features/tours/TourHost';
 import { afterIdle } from '../lib/idle';
 import { RealtimeConnection } from '../lib/realtime';
+import { useModule } from '../lib/use-module';
 
 /** What can wait for the page's first busy seconds to pass (it stays out of their long tasks). */
 const LATER_MS = 2_000;
 
-function Later({ children }: { children: ReactNode }) {
+const loadLater = () => import('./BackgroundLater');
+
+function Later() {
   const [due, setDue] = useState(false);
   useEffect(() => afterIdle(LATER_MS, () => setDue(true)), []);
-  return due ? children : null;
+  const later = useModule(loadLater, due);
+  return later ? <later.BackgroundLater /> : null;
 }
 
 /**
  * What runs behind every page and draws nothing (or, for the tours and the offer to install the
  * app, only when asked for or due): the live updates, the stores' sync with the server, the
- * tours and the install offer. Loaded once the page has loaded and
- * the browser is idle (Layout), so none of it, nor its validation library, holds up the page;
- * the stores know their owner before (lib/owners.ts).
+ * tours, and later (BackgroundLater) the rest. Loaded once the page has loaded and the browser
+ * is idle (Layout), so none of it holds up the page; the stores know their owner before
+ * (lib/owners.ts). The validation library comes only with the later part, in a task of its own.
  */
 export function BackgroundSync() {
   return (
     <>
       <RealtimeConnection />
       <StatsSync />
-      <AudioSync />
       <ReadingSync />
-      <Later>
-        <BookmarksOffline />
-        <ThemeSync />
-      </Later>
       <TourHost />
-      <Later>
-        <InstallPrompt />
-      </Later>
+      <Later />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { WIDE_LAYOUT_MIN_PX } from '@lesefuchs/core/navigation/scroll';
-import { Suspense, useEffect, useLayoutEffect, useState } from 'react';
+import { memo, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatch } from 'react-router';
 import { Footer } from '../components/Footer';
@@ -27,8 +27,14 @@ function useIdleAfterLoad() {
   return idle;
 }
 
+/** The sync work behind every page, loaded once the page has loaded and the browser is idle. */
+function BackgroundWork() {
+  const background = useModule(loadBackgroundSync, useIdleAfterLoad());
+  return background ? <background.BackgroundSync /> : null;
+}
+
 /** Tells the stores whose data to work with as soon as the session check answers. */
-function usePublishedOwners() {
+function PublishedOwners() {
   const { status, user } = useAuth();
   const device = useDeviceUser();
   const readerId = user?.id ?? null;
@@ -38,7 +44,33 @@ function usePublishedOwners() {
   useEffect(() => {
     if (device.status !== 'checking') deviceOwner.publish(device.userId);
   }, [device.status, device.userId]);
+  return null;
 }
+
+// The header and the side navigation follow the scroll each on its own, so a scroll that shows
+// or hides them draws them again and not the page.
+function ScrollingHeader() {
+  const { logoVisible } = useScrollChrome();
+  return <Header logoVisible={logoVisible} />;
+}
+
+function ScrollingSideNav() {
+  const { sideNavVisible } = useScrollChrome();
+  return <SideNav visible={sideNavVisible} />;
+}
+
+/**
+ * The page of the address. Memoised: what changes around it (the idle work arriving, the
+ * session answering, the width) does not draw the page again; a new address does.
+ */
+const Page = memo(function Page() {
+  const { t } = useTranslation();
+  return (
+    <Suspense fallback={<LoadingScreen message={t('status.loading')} />}>
+      <Outlet />
+    </Suspense>
+  );
+});
 
 /** Every page: header, content, footer (not on story pages) and, when compact, the side navigation. */
 export function Layout() {
@@ -47,9 +79,6 @@ export function Layout() {
   const storyPage = useMatch('/stories/:id');
   const onStoryPage = /^\d+$/.test(storyPage?.params.id ?? '');
   const wide = useMediaQuery(`(min-width: ${WIDE_LAYOUT_MIN_PX}px)`);
-  const { sideNavVisible, logoVisible } = useScrollChrome();
-  const background = useModule(loadBackgroundSync, useIdleAfterLoad());
-  usePublishedOwners();
 
   // Every route change starts at the top and stops whatever plays.
   useLayoutEffect(() => {
@@ -76,12 +105,13 @@ export function Layout() {
     <div className="flex min-h-dvh flex-col">
       <RecoveryLinks />
       <AuthReturnErrors />
-      {background && <background.BackgroundSync />}
+      <PublishedOwners />
+      <BackgroundWork />
       <LanguageFromProfile />
       <a href="#main" className="skip-link">
         {t('app.skipToContent')}
       </a>
-      <Header logoVisible={logoVisible} />
+      <ScrollingHeader />
       <main
         id="main"
         tabIndex={-1}
@@ -89,12 +119,10 @@ export function Layout() {
         // first paint never pushes it (no layout shift in view).
         className="mx-auto min-h-dvh w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:px-6"
       >
-        <Suspense fallback={<LoadingScreen message={t('status.loading')} />}>
-          <Outlet />
-        </Suspense>
+        <Page />
       </main>
       {!onStoryPage && <Footer />}
-      {!wide && <SideNav visible={sideNavVisible} />}
+      {!wide && <ScrollingSideNav />}
     </div>
   );
 }

@@ -4,6 +4,9 @@
  * module loads, so a screen that loads before the background sync (app/BackgroundSync.tsx) never
  * works with the wrong owner. null is the guest.
  */
+/** The owner name of a visitor who is not signed in, where a store keys data by owner. */
+export const GUEST = 'guest';
+
 function ownerChannel() {
   let known = false;
   let current: string | null = null;

@@ -5,8 +5,7 @@ import {
 } from '@lesefuchs/core/stats/stats';
 import { useCallback, useSyncExternalStore } from 'react';
 import { api } from '../../lib/api';
-import { deviceOwner } from '../../lib/owners';
-import { GUEST } from '../profile/preferences-store';
+import { deviceOwner, GUEST } from '../../lib/owners';
 import { statsQueue } from '../stats/stats-queue';
 import { today as localDay, recordActivity } from '../stats/streak-store';
 

@@ -1,12 +1,7 @@
 import { DEFAULT_PREFERENCES, type Preferences } from '@lesefuchs/core/preferences/preferences';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  LEECH_SYNC_DELAY_MS,
-  msUntilLocalMidnight,
-  scheduleDailyPreferencesPull,
-  usePreferences,
-} from './preferences-store';
+import { LEECH_SYNC_DELAY_MS, usePreferences } from './preferences-store';
 import { noteServerPreferences } from './server-reads';
 
 describe("the server's copy of the preferences", () => {
@@ -53,31 +48,5 @@ describe("the server's copy of the preferences", () => {
     noteServerPreferences(fresh, Date.now() + 1);
     rerender({ fromServer: fresh });
     expect(result.current.preferences.themeMode).toBe('light');
-  });
-});
-
-describe('the daily preferences pull', () => {
-  afterEach(() => vi.useRealTimers());
-
-  it('counts to the next local midnight', () => {
-    const evening = new Date(2026, 10, 22, 23, 59, 0);
-    expect(msUntilLocalMidnight(evening)).toBe(60_000);
-    const justAfter = new Date(2026, 10, 22, 0, 0, 1);
-    expect(msUntilLocalMidnight(justAfter)).toBe(86_399_000);
-  });
-
-  it('pulls at local midnight and every 24 hours after, until stopped', async () => {
-    vi.useFakeTimers({ now: new Date(2026, 10, 22, 22, 0, 0) });
-    const pull = vi.fn().mockResolvedValue(undefined);
-    const stop = scheduleDailyPreferencesPull(pull);
-    await vi.advanceTimersByTimeAsync(2 * 3_600_000 - 1);
-    expect(pull).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(1);
-    expect(pull).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(86_400_000);
-    expect(pull).toHaveBeenCalledTimes(2);
-    stop();
-    await vi.advanceTimersByTimeAsync(3 * 86_400_000);
-    expect(pull).toHaveBeenCalledTimes(2);
   });
 });

@@ -9,22 +9,23 @@ import type { SyncResponse } from '@lesefuchs/core/sync/operations';
 import { PREFERENCES_QUEUE } from '@lesefuchs/core/sync/queue-policy';
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../lib/api';
+import { GUEST } from '../../lib/owners';
 import { SyncQueue } from '../../lib/sync-queue';
 import { markLevelAsked } from '../level/asked';
+import { pullFailureListeners } from './daily-pull';
 import { noteSyncSettled, predatesLastSync } from './server-reads';
 
 // Preferences are kept on the device at once and written to the account through the
 // "preferences" sync queue: at most 180 s after a change, and on page hide by beacon.
 
-/** The owner name of a visitor who is not signed in. */
-export const GUEST = 'guest';
+// (The guest's owner name, kept with the owners; exported here too for the screens' imports.)
+export { GUEST };
 
 const localKey = (userId: string) => `lesefuchs.preferences.${userId}`;
 
 let queue: SyncQueue<PreferencesPatch> | null = null;
 let queueUser: string | null = null;
 const rejectionListeners = new Set<() => void>();
-const pullFailureListeners = new Set<(failed: boolean) => void>();
 
 /** The leech threshold reaches the server within a second of a change (spec 1 §9). */
 export const LEECH_SYNC_DELAY_MS = 1_000;
@@ -179,39 +180,4 @@ export function usePreferences(userId: string, fromServer: Preferences | undefin
   }, [userId]);
 
   return { preferences, set, reset, failed, pullFailed };
-}
-
-/** Milliseconds from `now` to the next local midnight. */
-export function msUntilLocalMidnight(now = new Date()): number {
-  const midnight = new Date(now);
-  midnight.setHours(24, 0, 0, 0);
-  return midnight.getTime() - now.getTime();
-}
-
-const DAY_MS = 86_400_000;
-
-/**
- * The daily pull of the signed-in user's preferences from the server: at local midnight, then
- * every 24 hours (spec 1 §4). `pull` loads the profile; a failure is reported to the panel.
- */
-export function scheduleDailyPreferencesPull(pull: () => Promise<unknown>): () => void {
-  let interval: ReturnType<typeof setInterval> | undefined;
-  const run = () => {
-    pull().then(
-      () => {
-        for (const listener of pullFailureListeners) listener(false);
-      },
-      () => {
-        for (const listener of pullFailureListeners) listener(true);
-      },
-    );
-  };
-  const first = setTimeout(() => {
-    run();
-    interval = setInterval(run, DAY_MS);
-  }, msUntilLocalMidnight());
-  return () => {
-    clearTimeout(first);
-    clearInterval(interval);
-  };
 }

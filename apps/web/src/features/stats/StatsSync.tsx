@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useAuth } from '../../lib/auth-client';
 import { useRealtimeEvent } from '../../lib/realtime';
 import { STUDY_EVENT, type StudyEventDetail } from '../flashcards/study-events';
-import { scheduleDailyPreferencesPull } from '../profile/preferences-store';
+import { scheduleDailyPreferencesPull } from '../profile/daily-pull';
 import { profileKeys } from '../profile/profile-queries';
 import { migrateGuestStreak } from './guest-streak';
 import { statsQueue, stopStatsQueue } from './stats-queue';

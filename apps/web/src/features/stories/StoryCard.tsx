@@ -1,10 +1,10 @@
-import { numberFormat } from '@lesefuchs/core/intl';
 import { type Coverage, coveragePercent } from '@lesefuchs/core/reading/coverage';
 import { Bookmark, BookmarkCheck, CheckCircle2 } from 'lucide-react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage, currentLocale } from '../../lib/i18n';
+import { useCoverageMap } from './coverage-context';
 import { type StoryMeta, titleIn } from './stories-api';
 
 export function LevelBadge({ level }: { level: string | null | undefined }) {
@@ -32,8 +32,6 @@ interface StoryCardProps {
   /** Stable across renders (the list holds the reading lists), so an unchanged card is skipped. */
   onToggleBookmark: (storyId: number) => void;
   onMarkUnread: (storyId: number) => void;
-  /** What the learner knows of the story; undefined while the lemma lists load. */
-  coverage?: Coverage;
 }
 
 /**
@@ -44,7 +42,9 @@ export function CoverageLine({ coverage }: { coverage: Coverage | undefined }) {
   const { t } = useTranslation();
   if (!coverage) return <div aria-hidden className="h-5" data-testid="story-coverage" />;
   const percent = coveragePercent(coverage);
-  const formatted = numberFormat(currentLocale(), { style: 'percent' }).format(percent / 100);
+  // A whole percent, written by the locale's text rather than Intl.NumberFormat, whose first
+  // construction (ICU's number data) costs a long task on a phone as the list's coverage arrives.
+  const formatted = t('stories.coverage.percent', { value: percent });
   return (
     <div
       className="flex h-5 items-center gap-2 text-sm text-stone-600 dark:text-stone-300"
@@ -73,6 +73,11 @@ export function CoverageLine({ coverage }: { coverage: Coverage | undefined }) {
   );
 }
 
+/** A card's coverage line, from the list's coverage (coverage-context.tsx). */
+function StoryCoverageLine({ storyId }: { storyId: number }) {
+  return <CoverageLine coverage={useCoverageMap()?.get(storyId)} />;
+}
+
 /**
  * A story in the list (spec 2 §2 "Story card"): badges, bookmark toggle, read marker (a click
  * marks the story unread), German title and preview, the share of its words the learner knows,
@@ -84,7 +89,6 @@ export const StoryCard = memo(function StoryCard({
   read,
   onToggleBookmark,
   onMarkUnread,
-  coverage,
 }: StoryCardProps) {
   const { t } = useTranslation();
   const title = story.titleDe || story.titleEn;
@@ -139,7 +143,7 @@ export const StoryCard = memo(function StoryCard({
       <p className="line-clamp-3 text-stone-700 dark:text-stone-300" lang="de">
         {story.previewDe || story.previewEn}
       </p>
-      <CoverageLine coverage={coverage} />
+      <StoryCoverageLine storyId={story.id} />
       <div className="mt-auto flex flex-wrap items-center gap-2 text-sm text-stone-500 dark:text-stone-400">
         <span>{t('stories.targetWords', { count: story.vocabularyList.length })}</span>
         <span aria-hidden>·</span>

@@ -1,6 +1,6 @@
 import { CATEGORIES, LEVELS } from '@lesefuchs/core/content/taxonomy';
 import { ListFilter, RotateCcw, Search, SlidersHorizontal } from 'lucide-react';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { PrefetchScreenData } from '../../app/router';
@@ -11,10 +11,10 @@ import { useRenderedInSteps } from '../../lib/render-steps';
 import { useModule } from '../../lib/use-module';
 import { GUEST } from '../profile/preferences-store';
 import { useProfileQuery } from '../profile/profile-queries';
+import { StoryCoverageProvider, useCoverageMap } from './coverage-context';
 import { useReadingList } from './reading-lists';
 import { StoryCard } from './StoryCard';
-import { storiesQuery, useStories } from './stories-api';
-import { useStoryCoverage } from './story-coverage';
+import { type StoryMeta, storiesQuery, useStories } from './stories-api';
 import {
   applyFilters,
   baselineFrom,
@@ -44,6 +44,14 @@ const FIRST_STEP = 6;
 
 /** /stories: filters kept in the address, the session and the preferences (spec 2 §2). */
 export function StoryListScreen() {
+  return (
+    <StoryCoverageProvider>
+      <StoryList />
+    </StoryCoverageProvider>
+  );
+}
+
+function StoryList() {
   const { t } = useTranslation();
   const stories = useStories();
   const completions = useReadingList('completions');
@@ -107,14 +115,13 @@ export function StoryListScreen() {
     () => new Set(completions.entries.map((entry) => entry.storyId)),
     [completions.entries],
   );
-  const { coverage } = useStoryCoverage();
+  const coverage = useCoverageMap();
   // Sorting by coverage follows it only when that is the order shown.
   const sortCoverage = filters.sort === 'coverage' ? coverage : undefined;
   const shown = useMemo(
     () => applyFilters(stories.data ?? [], filters, readIds, sortCoverage),
     [stories.data, filters, readIds, sortCoverage],
   );
-  const rendered = useRenderedInSteps(shown, FIRST_STEP);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersId = useId();
   const activeFilters =
@@ -273,26 +280,54 @@ export function StoryListScreen() {
               {t('stories.empty')}
             </p>
           ) : (
-            <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-              {shown.slice(0, rendered).map((story) => (
-                <li key={story.id} className="flex">
-                  <StoryCard
-                    story={story}
-                    bookmarked={bookmarkedIds.has(story.id)}
-                    read={readIds.has(story.id)}
-                    onToggleBookmark={onToggleBookmark}
-                    onMarkUnread={onMarkUnread}
-                    coverage={coverage?.get(story.id)}
-                  />
-                </li>
-              ))}
-            </ul>
+            <StoryCards
+              stories={shown}
+              bookmarkedIds={bookmarkedIds}
+              readIds={readIds}
+              onToggleBookmark={onToggleBookmark}
+              onMarkUnread={onMarkUnread}
+            />
           )}
         </>
       )}
     </section>
   );
 }
+
+/**
+ * The cards, a screenful at once and the rest in steps (lib/render-steps.ts). Its own component,
+ * memoised, so that each step draws the list and not the filters above it.
+ */
+const StoryCards = memo(function StoryCards({
+  stories,
+  bookmarkedIds,
+  readIds,
+  onToggleBookmark,
+  onMarkUnread,
+}: {
+  stories: readonly StoryMeta[];
+  bookmarkedIds: ReadonlySet<number>;
+  readIds: ReadonlySet<number>;
+  onToggleBookmark: (storyId: number) => void;
+  onMarkUnread: (storyId: number) => void;
+}) {
+  const rendered = useRenderedInSteps(stories, FIRST_STEP);
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      {stories.slice(0, rendered).map((story) => (
+        <li key={story.id} className="flex">
+          <StoryCard
+            story={story}
+            bookmarked={bookmarkedIds.has(story.id)}
+            read={readIds.has(story.id)}
+            onToggleBookmark={onToggleBookmark}
+            onMarkUnread={onMarkUnread}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+});
 
 const loadPreferencesPanel = () => import('../profile/PreferencesPanel');
 
