@@ -56,19 +56,6 @@ function homeChunk(id: string, context: ChunkingContext) {
   return homeModules.has(id) ? 'home' : null;
 }
 
-const ZOD = /[\\/]zod[\\/]/;
-
-/**
- * 'validation' for zod and the modules that build schemas with it (chunk naming): one chunk,
- * loaded by what validates, so that sharing a chunk with a small module does not bring zod to
- * a page that only needs that module (the background sync's live updates did).
- */
-function validationChunk(id: string, context: ChunkingContext) {
-  if (ZOD.test(id)) return 'validation';
-  const imports = context.getModuleInfo(id)?.importedIds ?? [];
-  return imports.some((imported) => ZOD.test(imported)) ? 'validation' : null;
-}
-
 export default defineConfig({
   resolve: { alias: preactAliases },
   plugins: [
@@ -149,15 +136,8 @@ export default defineConfig({
             {
               name: 'app',
               tags: ['$initial'],
-              test: (id) => !ZOD.test(id),
-              priority: 3,
-            },
-            // (only those modules: what they import stays where its own importers put it)
-            {
-              name: validationChunk,
+              test: (id) => !/[\\/]zod[\\/]/.test(id),
               priority: 2,
-              includeDependenciesRecursively: false,
-              entriesAware: true,
             },
             { name: homeChunk, priority: 1 },
             {
