@@ -22,6 +22,7 @@ import {
 import { compressResponses } from './http/compress.ts';
 import { contentSecurityPolicy } from './http/content-security.ts';
 import { ApiError, errorBody, handleError } from './http/errors.ts';
+import { shedLoad } from './http/load-shedding.ts';
 import { premiumAudioGate } from './http/premium-audio.ts';
 import { readJsonObjectBody, refuseUnsafeUrl } from './http/request-guard.ts';
 import { refuseCrossSiteWrites } from './http/same-origin.ts';
@@ -101,6 +102,14 @@ export function createApp(deps: AppDeps) {
   );
 
   app.use('/api/*', refuseUnsafeUrl);
+  // Bounded work: beyond it a 503 with Retry-After at once. Health answers whatever the load
+  // (a monitor must see the server), and the event streams stay open for hours, not a request.
+  const load = shedLoad(deps.config.load);
+  app.use('/api/*', async (c, next) =>
+    c.req.path === '/api/health' || c.req.path === '/api/events'
+      ? next()
+      : load.middleware(c, next),
+  );
   app.use('/api/*', refuseCrossSiteWrites(deps.config.trustedOrigins, [SYNC_PATH]));
 
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {

@@ -49,6 +49,15 @@ const envSchema = z.object({
     .regex(/^(off|false|\d{1,2})$/i, 'must be off or a number of proxy hops (0–99)')
     .transform((value) => (/^(off|false)$/i.test(value) ? 0 : Number(value)))
     .default(0),
+  /**
+   * API requests handled at once; more wait in line (default 8 on the embedded database, which
+   * serves one query at a time, 32 on PostgreSQL).
+   */
+  API_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).optional(),
+  /** API requests that may wait in line; beyond it a request is refused with 503 (default 4× the concurrency). */
+  API_QUEUE: z.coerce.number().int().min(0).max(100_000).optional(),
+  /** The longest an API request waits in line before it is refused with 503, in ms. */
+  API_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(2_000),
   /** pino log level. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -72,6 +81,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   /** Proxy hops trusted in X-Forwarded-For; 0 = the socket's peer is the client. */
   trustProxy: number;
+  /** How much API work is taken on at once and in line (http/load-shedding.ts). */
+  load: { concurrency: number; queue: number; maxWaitMs: number };
 }
 
 export class ConfigError extends Error {
@@ -127,6 +138,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ttsProvider: env.TTS_PROVIDER,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    load: loadLimits(env),
+  };
+}
+
+/** Defaults by database: PGlite runs one query at a time, PostgreSQL a pool's worth. */
+function loadLimits(env: Env): Config['load'] {
+  const concurrency = env.API_CONCURRENCY ?? (env.DATABASE_URL ? 32 : 8);
+  return {
+    concurrency,
+    queue: env.API_QUEUE ?? concurrency * 4,
+    maxWaitMs: env.API_QUEUE_TIMEOUT_MS,
   };
 }
 
