@@ -79,3 +79,27 @@ describe('data directory lock', () => {
     release();
   });
 });
+
+describe('the load limits (http/load-shedding.ts)', () => {
+  it('default by database and follow the variables', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).load).toEqual({
+      concurrency: 8,
+      queue: 32,
+      maxWaitMs: 2_000,
+    });
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: 'postgres://u:p@db:5432/l' }).load,
+    ).toEqual({ concurrency: 32, queue: 128, maxWaitMs: 2_000 });
+    expect(
+      loadConfig({
+        DATA_DIR: tempDir(),
+        API_CONCURRENCY: '3',
+        API_QUEUE: '0',
+        API_QUEUE_TIMEOUT_MS: '500',
+      }).load,
+    ).toEqual({ concurrency: 3, queue: 0, maxWaitMs: 500 });
+    expect(() => loadConfig({ DATA_DIR: tempDir(), API_CONCURRENCY: '0' })).toThrow(
+      /API_CONCURRENCY/,
+    );
+  });
+});

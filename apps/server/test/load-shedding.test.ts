@@ -1,9 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Hono } from 'hono';
-import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
+import { describe, expect, it } from 'vitest';
 import { RETRY_AFTER_SECONDS, shedLoad } from '../src/http/load-shedding.ts';
 
 /** An app whose one route holds each request until the test lets it go. */
@@ -69,39 +65,5 @@ describe('load shedding', () => {
     expect((await app.request('/boom')).status).toBe(500);
     expect(load.load()).toEqual({ inFlight: 0, waiting: 0 });
     expect((await app.request('/boom')).status).toBe(500);
-  });
-});
-
-describe('the load limits of the configuration', () => {
-  const dirs: string[] = [];
-  const dataDir = () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'lesefuchs-load-'));
-    dirs.push(dir);
-    return dir;
-  };
-  afterAll(() => {
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-  });
-
-  it('default by database and follow the variables', () => {
-    expect(loadConfig({ DATA_DIR: dataDir() }).load).toEqual({
-      concurrency: 8,
-      queue: 32,
-      maxWaitMs: 2_000,
-    });
-    expect(
-      loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u:p@db:5432/l' }).load,
-    ).toEqual({ concurrency: 32, queue: 128, maxWaitMs: 2_000 });
-    expect(
-      loadConfig({
-        DATA_DIR: dataDir(),
-        API_CONCURRENCY: '3',
-        API_QUEUE: '0',
-        API_QUEUE_TIMEOUT_MS: '500',
-      }).load,
-    ).toEqual({ concurrency: 3, queue: 0, maxWaitMs: 500 });
-    expect(() => loadConfig({ DATA_DIR: dataDir(), API_CONCURRENCY: '0' })).toThrow(
-      /API_CONCURRENCY/,
-    );
   });
 });
