@@ -54,10 +54,13 @@ const envSchema = z.object({
    * serves one query at a time, 32 on PostgreSQL).
    */
   API_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).optional(),
-  /** API requests that may wait in line; beyond it a request is refused with 503 (default 4× the concurrency). */
+  /**
+   * API requests that may wait in line; beyond it a request is refused with 503 (default 16× the
+   * concurrency: a page's burst of cheap requests waits rather than being refused).
+   */
   API_QUEUE: z.coerce.number().int().min(0).max(100_000).optional(),
   /** The longest an API request waits in line before it is refused with 503, in ms. */
-  API_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(2_000),
+  API_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(1_000),
   /** pino log level. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -147,7 +150,7 @@ function loadLimits(env: Env): Config['load'] {
   const concurrency = env.API_CONCURRENCY ?? (env.DATABASE_URL ? 32 : 8);
   return {
     concurrency,
-    queue: env.API_QUEUE ?? concurrency * 4,
+    queue: env.API_QUEUE ?? concurrency * 16,
     maxWaitMs: env.API_QUEUE_TIMEOUT_MS,
   };
 }

@@ -84,12 +84,12 @@ describe('the load limits (http/load-shedding.ts)', () => {
   it('default by database and follow the variables', () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).load).toEqual({
       concurrency: 8,
-      queue: 32,
-      maxWaitMs: 2_000,
+      queue: 128,
+      maxWaitMs: 1_000,
     });
     expect(
       loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: 'postgres://u:p@db:5432/l' }).load,
-    ).toEqual({ concurrency: 32, queue: 128, maxWaitMs: 2_000 });
+    ).toEqual({ concurrency: 32, queue: 512, maxWaitMs: 1_000 });
     expect(
       loadConfig({
         DATA_DIR: tempDir(),
