@@ -59,8 +59,12 @@ const envSchema = z.object({
    * concurrency: a page's burst of cheap requests waits rather than being refused).
    */
   API_QUEUE: z.coerce.number().int().min(0).max(100_000).optional(),
-  /** The longest an API request waits in line before it is refused with 503, in ms. */
-  API_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(1_000),
+  /**
+   * The longest an API request waits in line before it is refused with 503, in ms (default
+   * 5000: under the web app's 8 s request time-out, so what its client would give up on is
+   * refused before it takes up the database).
+   */
+  API_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(5_000),
   /** pino log level. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

@@ -85,11 +85,11 @@ describe('the load limits (http/load-shedding.ts)', () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).load).toEqual({
       concurrency: 8,
       queue: 128,
-      maxWaitMs: 1_000,
+      maxWaitMs: 5_000,
     });
     expect(
       loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: 'postgres://u:p@db:5432/l' }).load,
-    ).toEqual({ concurrency: 32, queue: 512, maxWaitMs: 1_000 });
+    ).toEqual({ concurrency: 32, queue: 512, maxWaitMs: 5_000 });
     expect(
       loadConfig({
         DATA_DIR: tempDir(),
