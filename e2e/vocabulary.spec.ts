@@ -109,6 +109,9 @@ test('searches the word list by an English and a Korean meaning, bulk-adds five 
   context,
   axe,
 }, testInfo) => {
+  // A long journey (two searches, a filter, a bulk add, two decks in a new tab) over the whole
+  // word list of 5,000 entries: about 45 s alone on a 2-core machine, more beside other workers.
+  test.setTimeout(120_000);
   await signUpThroughApi(page, 'Suche');
   await page.goto('/vocabulary?deck=database');
   await expect(page.getByRole('heading', { level: 1, name: 'Vocabulary' })).toBeVisible();

@@ -5,7 +5,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
  * (together about three times the render), and a phone may be four times slower than the device
  * that measured it: the task stays under 50 ms there too (no long task).
  */
-const STEP_BUDGET_MS = 3;
+const STEP_BUDGET_MS = 6;
 /** The first later step, before any is measured: small, since a slow phone may be the reader. */
 const FIRST_LATER_STEP = 2;
 const MAX_STEP = 24;
