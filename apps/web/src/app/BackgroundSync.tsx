@@ -4,6 +4,7 @@ import { ReadingSync } from '../features/stories/ReadingSync';
 import { TourHost } from '../features/tours/TourHost';
 import { afterIdle } from '../lib/idle';
 import { RealtimeConnection } from '../lib/realtime';
+import { useAfterIdle } from '../lib/use-after-idle';
 import { useModule } from '../lib/use-module';
 
 /** What can wait for the page's first busy seconds to pass (it stays out of their long tasks). */
@@ -12,9 +13,7 @@ const LATER_MS = 2_000;
 const loadLater = () => import('./BackgroundLater');
 
 function Later() {
-  const [due, setDue] = useState(false);
-  useEffect(() => afterIdle(LATER_MS, () => setDue(true)), []);
-  const later = useModule(loadLater, due);
+  const later = useModule(loadLater, useAfterIdle(LATER_MS));
   return later ? <later.BackgroundLater /> : null;
 }
 

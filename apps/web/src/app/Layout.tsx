@@ -10,6 +10,7 @@ import { stopAllAudio } from '../lib/audio-bus';
 import { useAuth } from '../lib/auth-client';
 import { afterIdle } from '../lib/idle';
 import { deviceOwner, readerOwner } from '../lib/owners';
+import { useAfterIdle } from '../lib/use-after-idle';
 import { useDeviceUser } from '../lib/use-device-user';
 import { useMediaQuery } from '../lib/use-media-query';
 import { useModule } from '../lib/use-module';
@@ -20,16 +21,9 @@ import { RecoveryLinks } from './RecoveryLinks';
 
 const loadBackgroundSync = () => import('./BackgroundSync');
 
-/** True once the page has loaded and the browser has been idle (lib/idle.ts). */
-function useIdleAfterLoad() {
-  const [idle, setIdle] = useState(false);
-  useEffect(() => afterIdle(0, () => setIdle(true)), []);
-  return idle;
-}
-
 /** The sync work behind every page, loaded once the page has loaded and the browser is idle. */
 function BackgroundWork() {
-  const background = useModule(loadBackgroundSync, useIdleAfterLoad());
+  const background = useModule(loadBackgroundSync, useAfterIdle());
   return background ? <background.BackgroundSync /> : null;
 }
 

@@ -10,6 +10,7 @@ import { createStore, get, set } from 'idb-keyval';
 import { useEffect, useMemo, useState } from 'react';
 import { ApiRequestError, api } from '../../lib/api';
 import { afterIdle } from '../../lib/idle';
+import { useAfterIdle } from '../../lib/use-after-idle';
 import { useKnownWords } from '../vocabulary/known-words-store';
 
 // Story coverage on the device: every story's lemmas (from /api/stories/lemmas, asked for once
@@ -64,13 +65,6 @@ export const storyLemmasQuery = () =>
     retry: 1,
   });
 
-/** Becomes true once the page has loaded and the browser is idle. */
-function useAfterIdle(): boolean {
-  const [due, setDue] = useState(false);
-  useEffect(() => afterIdle(LOAD_AFTER_IDLE_MS, () => setDue(true)), []);
-  return due;
-}
-
 export interface StoryCoverage {
   /** Each story's coverage by story id; undefined until the lemma lists are there. */
   coverage: ReadonlyMap<number, Coverage> | undefined;
@@ -82,7 +76,7 @@ export interface StoryCoverage {
 
 /** Every story's coverage for this learner, following every change of the known words. */
 export function useStoryCoverage(): StoryCoverage {
-  const due = useAfterIdle();
+  const due = useAfterIdle(LOAD_AFTER_IDLE_MS);
   const lemmas = useQuery({ ...storyLemmasQuery(), enabled: due });
   const { known } = useKnownWords();
   const coverage = useMemo(

@@ -13,6 +13,7 @@ import {
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { afterIdle } from '../../../lib/idle';
+import { useAfterIdle } from '../../../lib/use-after-idle';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useModule } from '../../../lib/use-module';
 import { WordCard, type WordCardProps } from './WordCard';
@@ -150,8 +151,7 @@ export function WordLookup({
   const anchorRef = useRef<HTMLElement | null>(null);
   anchorRef.current = open?.anchor ?? null;
   // A wide screen's first tap should find the popover's code in: it loads once the page is idle.
-  const [idle, setIdle] = useState(false);
-  useEffect(() => afterIdle(0, () => setIdle(true)), []);
+  const idle = useAfterIdle();
   const popover = useModule(loadPopover, wantsPopover && (idle || shown));
   // A card opened before the popover's code is in waits for it a moment, then (offline on a
   // first visit, say) shows as the sheet until it closes.
