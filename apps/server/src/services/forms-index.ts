@@ -17,6 +17,9 @@ export interface FormsIndex {
   version: string;
 }
 
+/** The version before any import of the corpus. */
+export const NO_CORPUS = 'none';
+
 async function load(db: Database): Promise<FormsIndex> {
   const entries = await db
     .select({ id: vocabulary.id, word: vocabulary.word, pos: vocabulary.partOfSpeech })
@@ -48,7 +51,7 @@ async function load(db: Database): Promise<FormsIndex> {
     .from(contentImports)
     .where(eq(contentImports.source, 'corpus'));
   // The names ship with the content files, as the audio does; they change only with them.
-  return { forms, idOf, names: loadNames(), version: corpus?.hash.slice(0, 16) ?? 'none' };
+  return { forms, idOf, names: loadNames(), version: corpus?.hash.slice(0, 16) ?? NO_CORPUS };
 }
 
 const indexes = new WeakMap<Database, Promise<FormsIndex>>();

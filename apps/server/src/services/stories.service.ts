@@ -10,7 +10,7 @@ import {
 import { asc, count, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { stories, vocabulary } from '../db/schema/index.ts';
-import { formsIndex } from './forms-index.ts';
+import { formsIndex, NO_CORPUS } from './forms-index.ts';
 
 // Stories for the reader: the metadata list (with a cheap version so clients can keep their
 // cache), one story with its content in every language, the vocabulary it uses and its words
@@ -54,7 +54,7 @@ export async function listStories(db: Database) {
 }
 
 /** The latest change and the count: equal values mean an unchanged list. */
-export async function storiesVersion(db: Database) {
+async function readStoriesVersion(db: Database) {
   const [row] = await db
     .select({ latest: max(stories.updatedAt), count: count() })
     .from(stories)
@@ -63,6 +63,25 @@ export async function storiesVersion(db: Database) {
     latestUpdatedAt: row?.latest ? new Date(row.latest).toISOString() : null,
     count: row?.count ?? 0,
   };
+}
+
+type StoriesVersion = Awaited<ReturnType<typeof readStoriesVersion>>;
+const storiesVersions = new WeakMap<Database, { corpus: string; read: Promise<StoriesVersion> }>();
+
+/**
+ * The list's version (its latest change and its count). Stories change only with an import of
+ * the corpus, so it is read once per corpus version, not on every request; before any import
+ * it is read each time.
+ */
+export async function storiesVersion(db: Database): Promise<StoriesVersion> {
+  const corpus = await corpusVersion(db);
+  const kept = storiesVersions.get(db);
+  if (kept?.corpus === corpus) return kept.read;
+  const read = readStoriesVersion(db);
+  if (corpus === NO_CORPUS) return read;
+  storiesVersions.set(db, { corpus, read });
+  read.catch(() => storiesVersions.delete(db));
+  return read;
 }
 
 /** Titles of the given stories, e.g. for a bookmark list. */
