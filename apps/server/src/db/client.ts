@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { type ListenEvents, listenWithReconnect } from './listener.ts';
+import { openRemotePGlite } from './pglite-remote.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -85,8 +86,12 @@ export async function openDatabase(database: Config['database']): Promise<Databa
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   // PGlite creates only the last path segment, so the parent must exist.
   mkdirSync(path.dirname(dataDir), { recursive: true });
-  const client = await PGlite.create(dataDir);
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+  // In a thread of its own: its queries are CPU work, which would hold up every request.
+  const client = await openRemotePGlite(dataDir);
+  const db = drizzlePglite(client as unknown as PGlite, {
+    schema,
+    casing: 'snake_case',
+  });
   try {
     await migratePglite(db, { migrationsFolder: migrationsFolder() });
   } catch (error) {
@@ -99,8 +104,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     withStartupLock: (work) => work(),
     async listen(channel, events) {
       // In the same process as the database: the connection cannot be lost.
-      const unsubscribe = await client.listen(channel, events.onNotification);
-      return async () => unsubscribe();
+      return client.listen(channel, events.onNotification);
     },
     async close() {
       await client.close();

@@ -1,0 +1,121 @@
+// The embedded database in a thread of its own. PGlite is PostgreSQL compiled to WebAssembly:
+// its work is CPU work, and on the thread that serves HTTP it held up every other request while
+// a query ran (half of a review's time). Here it runs beside that thread; the server talks to it
+// through messages (pglite-remote.ts), one per query, with the same meaning as PGlite's own
+// calls: queries wait while a transaction runs, and a transaction's queries run inside it.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, type QueryOptions, type Transaction, types } from '@electric-sql/pglite';
+import type { FromDatabase, ToDatabase, WireError } from './pglite-remote.ts';
+
+if (!parentPort) throw new Error('pglite-worker runs as a worker thread');
+const port = parentPort;
+const { dataDir } = workerData as { dataDir: string };
+
+/**
+ * Date and time values as PostgreSQL writes them (drizzle parses them itself): the parsers
+ * drizzle's PGlite driver passes with every query, which cannot cross a thread as functions.
+ */
+const keepText = (value: string) => value;
+const TEXT_PARSERS: QueryOptions['parsers'] = {
+  [types.TIMESTAMP]: keepText,
+  [types.TIMESTAMPTZ]: keepText,
+  [types.INTERVAL]: keepText,
+  [types.DATE]: keepText,
+  1231: keepText, // numeric[]
+  1115: keepText, // timestamp[]
+  1185: keepText, // timestamptz[]
+  1187: keepText, // interval[]
+  1182: keepText, // date[]
+};
+
+/** An error as plain data: its message and the fields PostgreSQL gives (code, detail, …). */
+function toWire(error: unknown): WireError {
+  if (!(error instanceof Error)) return { name: 'Error', message: String(error), fields: {} };
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(error)) {
+    if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) {
+      fields[key] = value;
+    }
+  }
+  return { name: error.name, message: error.message, fields };
+}
+
+const send = (message: FromDatabase) => port.postMessage(message);
+
+/** The open transactions by id: their PGlite handle and how to end them. */
+const open = new Map<number, { tx: Transaction; end: (commit: boolean) => void }>();
+
+const db = await PGlite.create(dataDir);
+
+port.on('message', (message: ToDatabase) => {
+  switch (message.op) {
+    case 'query': {
+      const target = message.tx === undefined ? db : open.get(message.tx)?.tx;
+      if (!target) {
+        send({ id: message.id, error: toWire(new Error('the transaction has ended')) });
+        return;
+      }
+      target
+        .query<Record<string, unknown>>(message.sql, message.params, {
+          rowMode: message.rowMode,
+          ...(message.textDates ? { parsers: TEXT_PARSERS } : {}),
+        })
+        .then(
+          ({ rows, fields, affectedRows }) =>
+            send({ id: message.id, result: { rows, fields, affectedRows } }),
+          (error: unknown) => send({ id: message.id, error: toWire(error) }),
+        );
+      return;
+    }
+    case 'begin': {
+      // The transaction stays open until the server ends it; PGlite runs it alone meanwhile.
+      db.transaction(
+        (tx) =>
+          new Promise<void>((resolve, reject) => {
+            open.set(message.tx, {
+              tx,
+              end: (commit) => (commit ? resolve() : reject(new RolledBack())),
+            });
+            send({ id: message.id, result: null });
+          }),
+      )
+        .then(
+          () => send({ id: message.tx, ended: true }),
+          (error: unknown) =>
+            error instanceof RolledBack
+              ? send({ id: message.tx, ended: true })
+              : send({ id: message.tx, ended: true, error: toWire(error) }),
+        )
+        .finally(() => open.delete(message.tx));
+      return;
+    }
+    case 'end':
+      open.get(message.tx)?.end(message.commit);
+      return;
+    case 'listen':
+      db.listen(message.channel, (payload) =>
+        send({ notification: { channel: message.channel, payload } }),
+      ).then(
+        () => send({ id: message.id, result: null }),
+        (error: unknown) => send({ id: message.id, error: toWire(error) }),
+      );
+      return;
+    case 'unlisten':
+      db.unlisten(message.channel).then(
+        () => send({ id: message.id, result: null }),
+        (error: unknown) => send({ id: message.id, error: toWire(error) }),
+      );
+      return;
+    case 'close':
+      db.close().then(
+        () => send({ id: message.id, result: null }),
+        (error: unknown) => send({ id: message.id, error: toWire(error) }),
+      );
+      return;
+  }
+});
+
+/** A transaction the server ended without committing. */
+class RolledBack extends Error {}
+
+send({ ready: true });
