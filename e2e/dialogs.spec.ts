@@ -92,7 +92,10 @@ test('the story list’s preferences sheet', async ({ page }, testInfo) => {
     await page.getByRole('button', { name: 'Story preferences', exact: true }).click();
     const sheet = page.getByRole('dialog', { name: 'Story preferences' });
     await expect(sheet.getByRole('heading', { name: 'Preferences' })).toBeVisible();
-    const done = sheet.getByRole('button', { name: 'Done' });
+    // Done belongs to the sheet's panel, not to the backdrop below it.
+    const done = sheet
+      .getByRole('region', { name: 'Preferences' })
+      .getByRole('button', { name: 'Done' });
     await expectUsable(page, sheet, { Done: done });
     // Scrolled to its end, Done is still there, once.
     await sheet.getByRole('button', { name: 'Reset preferences' }).scrollIntoViewIfNeeded();
