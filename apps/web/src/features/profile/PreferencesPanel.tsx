@@ -1,4 +1,5 @@
 import type { Preferences } from '@lesefuchs/core/preferences/preferences';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormMessage } from '../../components/Form';
@@ -30,10 +31,13 @@ const TOGGLES: PreferenceKey[] = [
 export function PreferencesPanel({
   userId,
   fromServer,
+  footer,
 }: {
   userId: string;
   /** The account's copy; absent for a guest, whose preferences stay on the device. */
   fromServer?: Preferences;
+  /** Kept in view at the foot of the panel while it scrolls (the story list's sheet: Done). */
+  footer?: ReactNode;
 }) {
   const { t } = useTranslation();
   const { preferences, set, reset, failed, pullFailed } = usePreferences(userId, fromServer);
@@ -63,6 +67,11 @@ export function PreferencesPanel({
       {failed && <FormMessage tone="error">{t('profile.preferences.saveFailed')}</FormMessage>}
       {pullFailed && <FormMessage tone="error">{t('profile.preferences.pullFailed')}</FormMessage>}
       <ResetPreferences reset={reset} />
+      {footer && (
+        <div className="sticky bottom-0 -mx-5 -mb-5 flex justify-end rounded-b-2xl border-stone-200 border-t bg-white px-5 py-3 dark:border-stone-800 dark:bg-stone-900">
+          {footer}
+        </div>
+      )}
     </section>
   );
 }

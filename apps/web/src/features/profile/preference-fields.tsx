@@ -58,15 +58,49 @@ export function Toggle({
   onChange: (checked: boolean) => void;
 }) {
   return (
-    <label className="flex items-center gap-3">
+    // The box keeps its size and sits on the first line when the label wraps.
+    <label className="flex items-start gap-3">
       <input
         type="checkbox"
         checked={checked}
         onChange={(event) => onChange(event.target.checked)}
-        className="h-5 w-5 accent-orange-700"
+        className="mt-0.5 h-5 w-5 shrink-0 accent-orange-700"
       />
-      <span>{label}</span>
+      <span className="min-w-0">{label}</span>
     </label>
+  );
+}
+
+/** One of a few choices whose texts are too long for a select on a phone: they wrap here. */
+export function RadioChoice<V extends string>({
+  legend,
+  value,
+  options,
+  onChange,
+}: {
+  legend: string;
+  value: V;
+  options: { value: V; label: string }[];
+  onChange: (value: V) => void;
+}) {
+  const name = useId();
+  return (
+    <fieldset className="flex min-w-0 flex-col gap-2">
+      <legend className="mb-1 font-medium text-sm">{legend}</legend>
+      {options.map((option) => (
+        <label key={option.value} className="flex items-start gap-3">
+          <input
+            type="radio"
+            name={name}
+            value={option.value}
+            checked={value === option.value}
+            onChange={() => onChange(option.value)}
+            className="mt-0.5 h-5 w-5 shrink-0 accent-orange-700"
+          />
+          <span className="min-w-0">{option.label}</span>
+        </label>
+      ))}
+    </fieldset>
   );
 }
 
@@ -122,7 +156,16 @@ export interface FieldContext {
   t: TFunction;
   isPremium: boolean;
   theme: { mode: ThemeMode; setMode(mode: ThemeMode): void };
+  /**
+   * Shown under its group's heading (the settings screen): a label leaves out the group's name
+   * ("Game" under "Quiz"), which a panel of mixed preferences needs ("Quiz: game").
+   */
+  grouped?: boolean;
 }
+
+/** The label of a field of a group, short under the group's heading. */
+const groupLabel = ({ t, grouped }: FieldContext, short: string, long: string) =>
+  t(grouped ? short : long);
 
 export type PreferenceKey = Exclude<keyof Preferences, 'targetLanguage' | 'nativeLanguage'>;
 
@@ -140,10 +183,14 @@ const toggle =
   (
     key: PreferenceKey &
       { [K in keyof Preferences]: Preferences[K] extends boolean ? K : never }[keyof Preferences],
-    label: string,
+    label: string | ((context: FieldContext) => string),
   ) =>
-  ({ p, set, t }: FieldContext) => (
-    <Toggle label={t(label)} checked={p[key] as boolean} onChange={(on) => set(key, on)} />
+  (context: FieldContext) => (
+    <Toggle
+      label={typeof label === 'string' ? context.t(label) : label(context)}
+      checked={context.p[key] as boolean}
+      onChange={(on) => context.set(key, on)}
+    />
   );
 
 /** The control of each preference (spec 1 §3, spec 3). */
@@ -203,8 +250,8 @@ const FIELDS: Record<PreferenceKey, (context: FieldContext) => ReactNode> = {
     />
   ),
   targetWordClickAction: ({ p, set, t }) => (
-    <Select
-      label={t('profile.preferences.clickAction')}
+    <RadioChoice
+      legend={t('profile.preferences.clickAction')}
       value={p.targetWordClickAction}
       options={(['inline', 'tooltip'] as const).map((action) => ({
         value: action,
@@ -306,23 +353,34 @@ const FIELDS: Record<PreferenceKey, (context: FieldContext) => ReactNode> = {
       />
     );
   },
-  quizDefaultStudyMode: ({ p, set, t }) => (
+  quizDefaultStudyMode: (context) => (
     <Select
-      label={t('profile.preferences.quizStudyMode')}
-      value={p.quizDefaultStudyMode}
+      label={groupLabel(
+        context,
+        'settings.fields.quizDefaultStudyMode',
+        'profile.preferences.quizStudyMode',
+      )}
+      value={context.p.quizDefaultStudyMode}
       options={QUIZ_STUDY_MODES.map((mode) => ({
         value: mode,
-        label: t(`quiz.studyMode.${mode}`),
+        label: context.t(`quiz.studyMode.${mode}`),
       }))}
-      onChange={(mode) => set('quizDefaultStudyMode', mode)}
+      onChange={(mode) => context.set('quizDefaultStudyMode', mode)}
     />
   ),
-  quizDefaultGameMode: ({ p, set, t }) => (
+  quizDefaultGameMode: (context) => (
     <Select
-      label={t('profile.preferences.quizGameMode')}
-      value={p.quizDefaultGameMode}
-      options={QUIZ_GAME_MODES.map((mode) => ({ value: mode, label: t(`quiz.gameMode.${mode}`) }))}
-      onChange={(mode) => set('quizDefaultGameMode', mode)}
+      label={groupLabel(
+        context,
+        'settings.fields.quizDefaultGameMode',
+        'profile.preferences.quizGameMode',
+      )}
+      value={context.p.quizDefaultGameMode}
+      options={QUIZ_GAME_MODES.map((mode) => ({
+        value: mode,
+        label: context.t(`quiz.gameMode.${mode}`),
+      }))}
+      onChange={(mode) => context.set('quizDefaultGameMode', mode)}
     />
   ),
   quizDefaultDeck: ({ p, set, t }) => (
@@ -333,7 +391,13 @@ const FIELDS: Record<PreferenceKey, (context: FieldContext) => ReactNode> = {
       onChange={(deck) => set('quizDefaultDeck', deck)}
     />
   ),
-  quizShowQuestionExample: toggle('quizShowQuestionExample', 'profile.preferences.quizShowExample'),
+  quizShowQuestionExample: toggle('quizShowQuestionExample', (context) =>
+    groupLabel(
+      context,
+      'settings.fields.quizShowQuestionExample',
+      'profile.preferences.quizShowExample',
+    ),
+  ),
   vocabularyDefaultDeck: ({ p, set, t }) => (
     <Select
       label={t('settings.fields.vocabularyDefaultDeck')}

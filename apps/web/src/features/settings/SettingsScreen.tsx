@@ -72,7 +72,7 @@ export function SettingsScreen() {
   );
   const theme = useTheme();
   const { isPremium } = useMembership();
-  const context = { p: preferences, set, t, isPremium, theme };
+  const context = { p: preferences, set, t, isPremium, theme, grouped: true };
 
   return (
     <section

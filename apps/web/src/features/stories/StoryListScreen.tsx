@@ -356,10 +356,10 @@ function StoryPreferences() {
       <dialog
         ref={dialog}
         aria-label={t('stories.preferences')}
-        className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-1rem)] max-w-xl gap-3 overflow-hidden bg-transparent p-0 backdrop:bg-black/50 open:flex open:flex-col"
+        className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-1rem)] max-w-xl overflow-hidden rounded-2xl bg-transparent p-0 text-stone-900 backdrop:bg-black/50 open:flex open:flex-col dark:text-stone-100"
         onClose={() => setOpen(false)}
       >
-        {/* The panel scrolls within the screen's height; Done stays in view below it. */}
+        {/* The sheet scrolls within the screen's height; its Done stays in view at its foot. */}
         <div className="min-h-0 overflow-y-auto overscroll-contain rounded-2xl">
           {/* Rendered while open: the closed dialog costs the list nothing. */}
           {open && !panel && (
@@ -369,16 +369,18 @@ function StoryPreferences() {
             <panel.PreferencesPanel
               userId={user?.id ?? GUEST}
               fromServer={user ? profile.data?.preferences : undefined}
+              footer={
+                <button
+                  type="button"
+                  className="button-primary"
+                  onClick={() => dialog.current?.close()}
+                >
+                  {t('stories.done')}
+                </button>
+              }
             />
           )}
         </div>
-        <button
-          type="button"
-          className="button-primary shrink-0 self-end"
-          onClick={() => dialog.current?.close()}
-        >
-          {t('stories.done')}
-        </button>
       </dialog>
     </>
   );
