@@ -139,7 +139,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/events', eventRoutes({ auth, hub: deps.hub, streams }));
   app.route('/api/profile', profileRoutes({ auth, db: database.db }));
   app.route('/api/membership', membershipRoutes({ auth, db: database.db }));
-  app.route('/api/stories', storyRoutes({ db: database.db }));
+  app.route('/api/stories', storyRoutes({ db: database.db, audioDir: AUDIO_DIR }));
   const reading = { auth, db: database.db, hub: deps.hub };
   app.route('/api/reading/completions', readingRoutes(reading, 'completions'));
   app.route('/api/bookmarks', readingRoutes(reading, 'bookmarks'));

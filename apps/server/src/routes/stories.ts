@@ -11,14 +11,16 @@ import {
   storyTitles,
 } from '../services/stories.service.ts';
 import { storyLemmasList } from '../services/story-lemmas.service.ts';
+import { storySizes } from '../services/story-sizes.service.ts';
 
 const MAX_TITLE_IDS = 200;
 
 /**
  * `/api/stories`, open to guests: the metadata list with an ETag from the latest change and
- * the count, that version on its own, titles in bulk, every story's lemmas, and one story.
+ * the count, that version on its own, titles in bulk, every story's lemmas, every story's size
+ * on the device (text and audio per voice), and one story.
  */
-export function storyRoutes(deps: { db: Database }) {
+export function storyRoutes(deps: { db: Database; audioDir: string }) {
   const cache = new RepresentationCache();
   return (
     new Hono()
@@ -36,6 +38,14 @@ export function storyRoutes(deps: { db: Database }) {
       .get('/lemmas', async (c) => {
         const etag = `W/"lemmas-${await corpusVersion(deps.db)}"`;
         return (await cache.respond(c, 'lemmas', etag, () => storyLemmasList(deps.db))) as Response;
+      })
+      // What saving each story for offline costs, shown before saving. The audio files change
+      // only with an import too, so the corpus version is its version.
+      .get('/sizes', async (c) => {
+        const etag = `W/"sizes-${await corpusVersion(deps.db)}"`;
+        return (await cache.respond(c, 'sizes', etag, async () => ({
+          stories: await storySizes(deps.db, deps.audioDir),
+        }))) as Response;
       })
       .get('/titles', async (c) => {
         const raw = (c.req.query('ids') ?? '').split(',').filter(Boolean);

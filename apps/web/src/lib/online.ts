@@ -22,6 +22,25 @@ export function useOnline(): boolean {
 export const isOnline = (): boolean =>
   typeof navigator === 'undefined' || navigator.onLine !== false;
 
+interface NetworkInformationLike {
+  saveData?: boolean;
+  downlink?: number;
+}
+
+/**
+ * Whether the learner saves data or the connection is slow (downlink under 1 Mbit/s, spec 2 §4):
+ * refreshes and downloads nobody asked for are skipped then.
+ */
+export function constrainedConnection(): boolean {
+  if (typeof navigator === 'undefined') return false;
+  const connection = (navigator as Navigator & { connection?: NetworkInformationLike }).connection;
+  if (!connection) return false;
+  return (
+    connection.saveData === true ||
+    (typeof connection.downlink === 'number' && connection.downlink < 1)
+  );
+}
+
 /**
  * Calls `retry` when the browser comes back online while `failed` holds: a screen that could
  * not load offline recovers by itself, without a "Try again".

@@ -20,6 +20,8 @@ export interface AudioSettings {
   autoPlay: boolean;
   defaultLevel: 'All' | Level[];
   isPremium: boolean;
+  /** The membership and the account's preferences have answered: the voice is the learner's. */
+  settled: boolean;
   setSpeed(speed: AudioSpeed): void;
   setVoice(voice: AudioVoice): void;
   setOpenTextOnPlay(open: boolean): void;
@@ -47,7 +49,7 @@ export function effectiveAudio(
 }
 
 export function useAudioSettings(): AudioSettings {
-  const { userId } = useDeviceUser();
+  const { userId, status } = useDeviceUser();
   const profile = useProfileQuery(userId ?? undefined);
   const { preferences, set } = usePreferences(userId ?? GUEST, profile.data?.preferences);
   const membership = useMembership();
@@ -58,6 +60,8 @@ export function useAudioSettings(): AudioSettings {
     autoPlay: preferences.autoPlayAudio,
     defaultLevel: preferences.audioDefaultLevel,
     isPremium,
+    settled:
+      status !== 'checking' && !membership.isLoading && (userId === null || !profile.isPending),
     setSpeed: (next) => {
       if (isPremium || !needsPremium({ audioSpeed: next })) set('audioSpeed', next);
     },

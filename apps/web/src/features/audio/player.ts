@@ -3,7 +3,7 @@ import { onStopAudio } from '../../lib/audio-bus';
 import { isOnline } from '../../lib/online';
 import { AudioCache, indexedDbStore } from './audio-cache';
 import { AudioController } from './audio-controller';
-import { loadAudio, type SourceDeps } from './audio-source';
+import { loadAudio, parseAudioUrl, type SourceDeps } from './audio-source';
 import { browserSpeech } from './browser-speech';
 import { recordListen } from './listens';
 import type { PlayerState, PlayRequest } from './types';
@@ -33,15 +33,42 @@ const sourceDeps = (): SourceDeps => ({
   },
 });
 
+/** A fetch that tells `onBytes` the bytes of `url`'s body received so far, as they arrive. */
+function countingFetch(url: string, onBytes: (received: number) => void): typeof fetch {
+  return async (input, init) => {
+    const response = await fetch(input, init);
+    if (String(input) !== url || !response.body) return response;
+    let received = 0;
+    const counted = response.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, stream) {
+          received += chunk.byteLength;
+          onBytes(received);
+          stream.enqueue(chunk);
+        },
+      }),
+    );
+    return new Response(counted, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+  };
+}
+
 /**
  * Fetches a story's audio file into the device's cache (unless it is there already), for
- * offline; whether the file is on the device afterwards.
+ * offline; whether the file is on the device afterwards. `onBytes` follows the download.
  */
 export async function keepAudioOnDevice(
   request: PlayRequest & { url: string },
   signal: AbortSignal,
+  onBytes?: (received: number) => void,
 ): Promise<boolean> {
-  const loaded = await loadAudio(request, sourceDeps(), signal);
+  const deps = sourceDeps();
+  const url = parseAudioUrl(request.url)?.href;
+  if (onBytes && url) deps.fetch = countingFetch(url, onBytes);
+  const loaded = await loadAudio(request, deps, signal);
   return loaded.blob !== null;
 }
 
@@ -71,6 +98,12 @@ let instance: AudioController | null = null;
 export function player(): AudioController {
   instance ??= createPlayer();
   return instance;
+}
+
+/** Whether the player is on this story now, loading or playing it (without making the player). */
+export function playerOnStory(storyId: number): boolean {
+  const state = instance?.getState();
+  return !!state && state.status !== 'idle' && state.storyId === storyId;
 }
 
 /** Whether a story's audio is playing now (without making the player). */

@@ -131,6 +131,7 @@ beforeEach(() => {
     autoPlay: false,
     defaultLevel: 'All',
     isPremium: false,
+    settled: true,
     setSpeed: vi.fn(),
     setVoice: vi.fn(),
     setOpenTextOnPlay: vi.fn(),

@@ -1,26 +1,35 @@
 import { useEffect } from 'react';
 import { ApiRequestError, api } from '../../lib/api';
 import { useOnline } from '../../lib/online';
+import { useAudioSettings } from '../audio/audio-settings';
+import type { AudioVoice } from '../audio/types';
 import { useReadingList } from '../stories/reading-lists';
 import type { StoryDetail } from '../stories/stories-api';
+import { keepAudioInBackground } from './offline-library';
 import { storyStore } from './story-store';
 
 /**
- * Keeps every bookmarked story on the device (as saved for offline, without audio), so a story
- * bookmarked from the list reads offline later without having been opened. Draws nothing;
- * runs behind every page (app/BackgroundSync) while online.
+ * Keeps every bookmarked story on the device (as saved for offline) with its audio in the
+ * learner's voice, so a story bookmarked from the list reads and plays offline later without
+ * having been opened. The audio follows the rules of keepAudioInBackground (not on data-saver
+ * or a slow connection, never pushing other files out). Draws nothing; runs behind every page
+ * (app/BackgroundLater) while online.
  */
 export function BookmarksOffline() {
   const bookmarks = useReadingList('bookmarks');
   const online = useOnline();
+  const { voice, settled } = useAudioSettings();
   const ids = bookmarks.entries.map((entry) => entry.storyId).join(',');
 
   useEffect(() => {
     if (!online || !ids) return;
     const controller = new AbortController();
-    void keepOnDevice(ids.split(',').map(Number), controller.signal);
+    const storyIds = ids.split(',').map(Number);
+    void keepOnDevice(storyIds, controller.signal).then(() => {
+      if (settled) return keepAudio(storyIds, voice, controller.signal);
+    });
     return () => controller.abort();
-  }, [online, ids]);
+  }, [online, ids, voice, settled]);
   return null;
 }
 
@@ -45,5 +54,15 @@ async function keepOnDevice(storyIds: number[], signal: AbortSignal): Promise<vo
       // Offline again or a story that is gone: the next change of the list tries again.
       if (signal.aborted || (error instanceof ApiRequestError && error.transient)) return;
     }
+  }
+}
+
+async function keepAudio(storyIds: number[], voice: AudioVoice, signal: AbortSignal) {
+  for (const id of storyIds) {
+    if (signal.aborted) return;
+    const detail = await storyStore()
+      .get(id)
+      .catch(() => null);
+    if (detail) await keepAudioInBackground(detail.story, voice, signal);
   }
 }

@@ -1,6 +1,6 @@
 import { LEVELS, type Level } from '@lesefuchs/core/content/taxonomy';
 import { HardDriveDownload, Trash2, WifiOff } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLocale } from '../../lib/i18n';
@@ -11,10 +11,12 @@ import { useStories } from '../stories/stories-api';
 import {
   formatBytes,
   type OfflineStory,
+  type SaveProgress,
   useOfflineLibrary,
   useRemoveOffline,
   useSaveOffline,
 } from './offline-library';
+import { totalBytesToSave, useStorySizes } from './story-sizes';
 
 /**
  * /stories/offline: what this device keeps for reading without a connection — each level with
@@ -28,6 +30,7 @@ export function OfflineScreen() {
   const stories = useStories();
   useRetryWhenOnline(stories.isError, stories.refetch);
   const library = useOfflineLibrary();
+  const sizes = useStorySizes();
   const { voice } = useAudioSettings();
   const saving = useSaveOffline(voice);
   const remove = useRemoveOffline();
@@ -67,6 +70,11 @@ export function OfflineScreen() {
   const removeStory = async (story: OfflineStory) => {
     await remove([story.id]);
     setAnnouncement(t('offline.removed', { title: story.titleDe }));
+  };
+
+  const removeAll = async () => {
+    await remove('all');
+    setAnnouncement(t('offline.removedAll'));
   };
 
   return (
@@ -118,6 +126,11 @@ export function OfflineScreen() {
               const savedCount = ids.filter((id) => kept.has(id)).length;
               const all = savedCount === ids.length;
               const busy = savingLevel === level && saving.progress;
+              const left = totalBytesToSave(
+                sizes.data,
+                ids.filter((id) => !kept.has(id)),
+                voice,
+              );
               return (
                 <li
                   key={level}
@@ -126,34 +139,27 @@ export function OfflineScreen() {
                 >
                   <div className="flex items-center gap-2">
                     <LevelBadge level={level} />
-                    <span className="text-sm">
+                    <span className="flex flex-col text-sm">
                       {t('offline.levelCount', { count: ids.length, saved: savedCount })}
+                      {!all && left !== null && (
+                        <span
+                          className="text-stone-600 text-xs dark:text-stone-300"
+                          data-testid="offline-level-size"
+                        >
+                          {t('offline.levelSize', { size: formatBytes(left, locale) })}
+                        </span>
+                      )}
                     </span>
                     <button
                       type="button"
-                      className="button-secondary ml-auto text-sm"
+                      className="button-secondary ml-auto shrink-0 text-sm"
                       disabled={all || !online || saving.saving}
                       onClick={() => void saveLevel(level)}
                     >
                       {all ? t('offline.levelAllSaved') : t('offline.saveLevel')}
                     </button>
                   </div>
-                  {busy && (
-                    <div className="flex items-center gap-2">
-                      <progress
-                        className="h-2 flex-1 accent-orange-600"
-                        max={busy.total}
-                        value={busy.done}
-                        aria-label={t('offline.progress', { done: busy.done, total: busy.total })}
-                      />
-                      <span className="text-xs tabular-nums">
-                        {t('offline.progress', { done: busy.done, total: busy.total })}
-                      </span>
-                      <button type="button" className="text-link text-xs" onClick={saving.cancel}>
-                        {t('offline.cancel')}
-                      </button>
-                    </div>
-                  )}
+                  {busy && <LevelProgress progress={busy} onCancel={saving.cancel} />}
                 </li>
               );
             })}
@@ -166,13 +172,7 @@ export function OfflineScreen() {
             {t('offline.stored')}
           </h2>
           {stored.length > 0 && (
-            <button
-              type="button"
-              className="text-link ml-auto text-sm"
-              onClick={() => void remove(stored.map((story) => story.id))}
-            >
-              {t('offline.removeAll')}
-            </button>
+            <RemoveAllButton count={stored.length} onConfirm={() => void removeAll()} />
           )}
         </div>
         {library.data && stored.length === 0 && (
@@ -219,5 +219,82 @@ export function OfflineScreen() {
         {announcement}
       </p>
     </section>
+  );
+}
+
+/** A level's progress while it is saved: stories and, when the sizes are known, bytes. */
+function LevelProgress({ progress, onCancel }: { progress: SaveProgress; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const stories = t('offline.progress', { done: progress.done, total: progress.total });
+  const label = progress.bytes
+    ? t('offline.progressBytes', {
+        stories,
+        done: formatBytes(progress.bytes.done, locale),
+        total: formatBytes(progress.bytes.total, locale),
+      })
+    : stories;
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <progress
+        className="h-2 min-w-24 flex-1 accent-orange-600"
+        max={progress.bytes?.total ?? progress.total}
+        value={progress.bytes?.done ?? progress.done}
+        aria-label={label}
+      />
+      <span className="text-xs tabular-nums">{label}</span>
+      <button type="button" className="text-link text-xs" onClick={onCancel}>
+        {t('offline.cancel')}
+      </button>
+    </div>
+  );
+}
+
+/** "Remove all", asked again in a dialog first: it takes every story and file off the device. */
+function RemoveAllButton({ count, onConfirm }: { count: number; onConfirm: () => void }) {
+  const { t } = useTranslation();
+  const dialog = useRef<HTMLDialogElement>(null);
+  return (
+    <>
+      <button
+        type="button"
+        className="text-link ml-auto text-sm"
+        onClick={() => dialog.current?.showModal()}
+      >
+        {t('offline.removeAll')}
+      </button>
+      <dialog
+        ref={dialog}
+        aria-labelledby="remove-all-title"
+        aria-describedby="remove-all-body"
+        className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl bg-white p-5 text-stone-900 backdrop:bg-black/50 dark:bg-stone-900 dark:text-stone-100"
+      >
+        <div className="flex flex-col gap-4">
+          <h2 id="remove-all-title" className="font-semibold text-lg">
+            {t('offline.removeAllTitle')}
+          </h2>
+          <p id="remove-all-body">{t('offline.removeAllBody', { count })}</p>
+          <div className="flex flex-wrap justify-end gap-3">
+            <button
+              type="button"
+              className="button-secondary"
+              onClick={() => dialog.current?.close()}
+            >
+              {t('offline.cancel')}
+            </button>
+            <button
+              type="button"
+              className="button-danger"
+              onClick={() => {
+                dialog.current?.close();
+                onConfirm();
+              }}
+            >
+              {t('offline.removeAllConfirm')}
+            </button>
+          </div>
+        </div>
+      </dialog>
+    </>
   );
 }

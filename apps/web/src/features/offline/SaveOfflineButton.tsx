@@ -10,16 +10,23 @@ import {
   useRemoveOffline,
   useSaveOffline,
 } from './offline-library';
+import { bytesToSave, useStorySizes } from './story-sizes';
 
-/** A story's "Save for offline": the story and its audio in the learner's voice, kept until removed. */
+/**
+ * A story's "Save for offline": the story and its audio in the learner's voice, kept until
+ * removed. It says what it takes before saving and how far it is while saving.
+ */
 export function SaveOfflineButton({ storyId }: { storyId: number }) {
   const { t } = useTranslation();
+  const locale = currentLocale();
   const { voice } = useAudioSettings();
   const online = useOnline();
   const library = useOfflineLibrary();
-  const { save, progress, saving } = useSaveOffline(voice);
+  const sizes = useStorySizes();
+  const { save, cancel, progress, saving } = useSaveOffline(voice);
   const remove = useRemoveOffline();
   const stored = library.data?.stories.find((story) => story.id === storyId);
+  const size = bytesToSave(sizes.data?.get(storyId), voice);
 
   // The row keeps its height while the device is asked (no layout shift when it answers).
   if (library.isPending) return <div className="min-h-9" />;
@@ -32,7 +39,7 @@ export function SaveOfflineButton({ storyId }: { storyId: number }) {
         <span className="inline-flex items-center gap-1 text-emerald-700 dark:text-emerald-300">
           <HardDriveDownload aria-hidden size={16} />
           {t('offline.savedHere', {
-            size: formatBytes(stored.bytes + stored.audioBytes, currentLocale()),
+            size: formatBytes(stored.bytes + stored.audioBytes, locale),
           })}
         </span>
         <Link to="/stories/offline" className="text-link">
@@ -44,18 +51,51 @@ export function SaveOfflineButton({ storyId }: { storyId: number }) {
       </p>
     );
   }
-  const failed = progress !== null && !saving && progress.failed > 0;
+  if (saving && progress) {
+    const bytes = progress.bytes;
+    const label = bytes
+      ? t('offline.savingBytes', {
+          done: formatBytes(bytes.done, locale),
+          total: formatBytes(bytes.total, locale),
+        })
+      : t('offline.saving');
+    return (
+      <div
+        className="flex min-h-9 flex-wrap items-center gap-3 text-sm"
+        data-testid="save-progress"
+      >
+        <CloudDownload aria-hidden size={16} className="shrink-0" />
+        {bytes && (
+          <progress
+            className="h-2 w-32 accent-orange-600"
+            max={bytes.total}
+            value={bytes.done}
+            aria-label={label}
+          />
+        )}
+        <span className="tabular-nums" role="status">
+          {label}
+        </span>
+        <button type="button" className="text-link" onClick={cancel}>
+          {t('offline.cancel')}
+        </button>
+      </div>
+    );
+  }
+  const failed = progress !== null && progress.failed > 0;
   return (
     <div className="flex min-h-9 flex-wrap items-center gap-3 text-sm">
       <button
         type="button"
         className="button-secondary inline-flex items-center gap-2"
-        disabled={saving || !online}
+        disabled={!online}
         onClick={() => void save([storyId])}
         data-testid="save-offline"
       >
         <CloudDownload aria-hidden size={16} />
-        {saving ? t('offline.saving') : t('offline.save')}
+        {size === null
+          ? t('offline.save')
+          : t('offline.saveWithSize', { size: formatBytes(size, locale) })}
       </button>
       <span role="status" className="text-stone-600 dark:text-stone-300">
         {failed ? t('offline.saveFailed') : !online ? t('offline.saveNeedsNetwork') : ''}

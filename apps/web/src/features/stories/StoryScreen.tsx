@@ -21,6 +21,7 @@ import { currentLanguage } from '../../lib/i18n';
 import { useOnline, useRetryWhenOnline } from '../../lib/online';
 import { audioPlayer } from '../audio/player';
 import { StoryAudioBar, useStoryReading } from '../audio/StoryAudioBar';
+import { KeepStoryAudio } from '../offline/KeepStoryAudio';
 import { SaveOfflineButton } from '../offline/SaveOfflineButton';
 import { readStreak, today } from '../stats/streak-store';
 import { KnownWordButton } from '../vocabulary/KnownWordButton';
@@ -257,6 +258,7 @@ function StoryViewer({ detail }: { detail: StoryDetail }) {
             )}
           </div>
           <SaveOfflineButton storyId={story.id} />
+          <KeepStoryAudio story={story} />
         </header>
         <StoryAudioBar story={story} />
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../lib/api';
+import { constrainedConnection } from '../../lib/online';
 import type { VocabularyEntry } from '../stories/stories-api';
 
 // The whole word list (about 3,450 entries), loaded in chunks of 1000 and kept on the device
@@ -37,22 +38,6 @@ export const IDLE_REFRESH_AFTER_MS = 45_000;
 
 export const versionKey = (version: VocabularyVersion) =>
   `${version.count}:${version.latestUpdatedAt ?? 'none'}`;
-
-interface NetworkInformationLike {
-  saveData?: boolean;
-  downlink?: number;
-}
-
-/** Whether the learner saves data or the connection is slow: refreshes are skipped then. */
-export function constrainedConnection(): boolean {
-  if (typeof navigator === 'undefined') return false;
-  const connection = (navigator as Navigator & { connection?: NetworkInformationLike }).connection;
-  if (!connection) return false;
-  return (
-    connection.saveData === true ||
-    (typeof connection.downlink === 'number' && connection.downlink < 1)
-  );
-}
 
 let memo: VocabularyData | null | undefined;
 
