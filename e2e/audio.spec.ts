@@ -1,7 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, SCREENSHOT_DIR, showTheme, signUpThroughApi, test } from './fixtures';
+import { admin, expect, SCREENSHOT_DIR, showTheme, signUpThroughApi, test } from './fixtures';
 
 // Story audio (issue #8) in Chromium, which the config launches with autoplay allowed: the
 // viewer's player with the sentence being read highlighted, the audio list with its listened
@@ -185,15 +183,6 @@ test('the audio list plays, pauses, resumes and switches stories, moves listened
   await expect(page.getByTestId('audio-error')).toHaveCount(0);
   await context.setOffline(false);
 });
-
-/** The operator's command, against the server of this run (its data directory). */
-function admin(...args: string[]): string {
-  return execFileSync('npm', ['run', '--silent', 'admin', '--', ...args], {
-    cwd: path.resolve(import.meta.dirname, '..'),
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR ?? './data-e2e', DATABASE_URL: '' },
-    encoding: 'utf8',
-  });
-}
 
 test('premium choices are closed to a non-member, in the page and on the server, and open after the operator grants premium', async ({
   page,

@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { nicknameError } from '@lesefuchs/core';
 import { test as base, expect, type Page } from '@playwright/test';
@@ -141,4 +143,13 @@ export async function saveFromStory(page: Page, text: string) {
     .click();
   await page.getByRole('button', { name: 'Save word' }).click();
   await expect(page.getByRole('button', { name: 'Saved' }).first()).toBeVisible();
+}
+
+/** The operator's command, against the server of this run (its data directory). */
+export function admin(...args: string[]): string {
+  return execFileSync('npm', ['run', '--silent', 'admin', '--', ...args], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR ?? './data-e2e', DATABASE_URL: '' },
+    encoding: 'utf8',
+  });
 }
