@@ -21,6 +21,12 @@ const ratingButton = (page: Page, rating: 'Again' | 'Good' | 'Easy') =>
   page.getByRole('group', { name: 'Rate your answer' }).getByRole('button', {
     name: new RegExp(`^${rating}\\b`),
   });
+/** The key hints of the card and its buttons ("press Space", "Keys: …"), for a keyboard only. */
+const keyHints = (page: Page) =>
+  page
+    .locator('article[data-card-id]')
+    .or(page.getByRole('group', { name: 'Rate your answer' }))
+    .getByText(/Space/);
 
 async function getCardsFromA1(page: Page, newCards: number) {
   await page.goto('/study/flashcards');
@@ -108,9 +114,16 @@ test('reviews cards by keyboard, mouse and swipe, grades offline through a reloa
   const graded: { id: number; rating: Rating }[] = [];
   let current = await cardId(page);
 
+  // A touch phone shows no key hints, until a key is pressed: a keyboard is in use.
+  await expect(card(page).getByText('Tap the card to see the answer.')).toBeVisible();
+  await expect(keyHints(page)).toHaveCount(0);
+
   // A new card's buttons show the next times of the spec's scheduler.
   await page.keyboard.press('Space');
   await expect(card(page)).toHaveAttribute('data-revealed', 'true');
+  await expect(
+    page.getByRole('group', { name: 'Rate your answer' }).getByText(/^Keys: Space shows/),
+  ).toBeVisible();
   await ratingButton(page, 'Again').scrollIntoViewIfNeeded();
   await expect(ratingButton(page, 'Again')).toHaveAccessibleName(/1m/);
   await expect(ratingButton(page, 'Good')).toHaveAccessibleName(/10m/);
@@ -168,6 +181,9 @@ test('reviews cards by keyboard, mouse and swipe, grades offline through a reloa
     graded.push({ id: current, rating });
     current = await nextCardAfter(page, current);
   }
+  // A touch of the screen took the key hints away again.
+  await expect(card(page).getByText('Tap the card to see the answer.')).toBeVisible();
+  await expect(keyHints(page)).toHaveCount(0);
   await expect.poll(async () => (await serverReviews(page)).length, { timeout: 20_000 }).toBe(10);
 
   // Offline: five more grades stay on the device, and a reload keeps them and the queue.

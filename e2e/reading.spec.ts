@@ -79,6 +79,15 @@ for (const theme of ['light', 'dark'] as const) {
   });
 }
 
+/** The modes with key hints: a control the mode shows first, and the hint. */
+const KEY_HINTS: Record<string, { control: string; text: string }> = {
+  hyperfocus: { control: 'Play', text: 'Press Space to play or pause.' },
+  learning: {
+    control: 'Show meaning',
+    text: 'Space or Enter turns the card; the arrow keys move between cards.',
+  },
+};
+
 for (const theme of ['light', 'dark'] as const) {
   test(`the story opens in each of its six modes in the ${theme} theme`, async ({
     page,
@@ -89,6 +98,14 @@ for (const theme of ['light', 'dark'] as const) {
       await page.goto(`/stories/2?mode=${mode}`);
       await expect(page.getByLabel('Reading mode')).toHaveValue(mode);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // The two modes' key hints show only where a keyboard is likely, not on a touch phone.
+      const keyHint = KEY_HINTS[mode];
+      if (keyHint) {
+        await expect(page.getByRole('button', { name: keyHint.control })).toBeVisible();
+        await expect(page.getByText(keyHint.text)).toHaveCount(
+          testInfo.project.name === 'phone' ? 0 : 1,
+        );
+      }
       await axe(page);
       await shot(page, testInfo.project.name, theme, `story-${mode}`);
     }

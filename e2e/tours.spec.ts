@@ -23,8 +23,13 @@ const TOURS = [
     path: /\/stories\/1$/,
     titles: ['The story', 'Tap a word', 'Translation', 'Reading modes'],
   },
-  // A learner without cards yet: the deck and the form to get cards.
-  { name: 'Flashcards tour', path: /\/study\/flashcards$/, titles: ['Decks', 'Get cards'] },
+  // A learner with cards to study: the deck, the form to get more, the card, its grades and the
+  // counts.
+  {
+    name: 'Flashcards tour',
+    path: /\/study\/flashcards$/,
+    titles: ['Decks', 'Get cards', 'Your card', 'How well did you know it?', 'Progress'],
+  },
   { name: 'Vocabulary tour', path: /\/vocabulary$/, titles: ['Search', 'Decks', 'Words'] },
   { name: 'Quiz tour', path: /\/study\/quiz$/, titles: ['Game modes', 'Start'] },
 ];
@@ -57,13 +62,18 @@ test('every tour runs to its last step on its page, started from the profile', a
 }, testInfo) => {
   test.setTimeout(120_000);
   await signUpThroughApi(page, 'Guide');
+  // Cards to study, as "Get Cards" with level A1 gets them.
+  const session = await page.request.post('/api/flashcards/session', {
+    data: { deck: 'level-a1', newCount: 5, reviewCount: 0 },
+  });
+  expect(session.ok()).toBe(true);
   for (const tour of TOURS) {
     await page.goto('/profile');
     await page.getByTestId('profile-tours').getByRole('button', { name: tour.name }).click();
     await expect(page).toHaveURL(tour.path);
     expect(await runThrough(page), tour.name).toEqual(tour.titles);
   }
-  // The flashcards tour's first step on this screen, for a look at both widths.
+  // The flashcards tour's first step with a card, for a look at both widths.
   await page.goto('/profile');
   await page.getByTestId('profile-tours').getByRole('button', { name: 'Flashcards tour' }).click();
   await expect(page.locator('.driver-popover')).toBeVisible();

@@ -17,8 +17,3 @@ export function useMediaQuery(query: string): boolean {
     () => false,
   );
 }
-
-/** A device with a mouse or trackpad, and so very likely a keyboard: where key hints help. */
-export function useKeyboardLikely(): boolean {
-  return useMediaQuery('(any-hover: hover) and (any-pointer: fine)');
-}

@@ -2,7 +2,7 @@ import type { SwipeDirection } from '@lesefuchs/core/srs/gestures';
 import type { Rating } from '@lesefuchs/core/srs/scheduler';
 import { type Ref, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useKeyboardLikely } from '../../lib/use-media-query';
+import { useKeyboardInUse } from '../../lib/keyboard-in-use';
 import { StorySentence } from './StorySentence';
 import type { StudyCard } from './study-state';
 import { useSwipe } from './use-swipe';
@@ -55,7 +55,7 @@ export function FlashcardCardView({
   onUnavailable: () => void;
 }) {
   const { t } = useTranslation();
-  const keyboard = useKeyboardLikely();
+  const keyboard = useKeyboardInUse();
   const headingId = useId();
   const { handlers, offset, hint, justSwiped } = useSwipe((rating) => {
     if (!revealed) onReveal();

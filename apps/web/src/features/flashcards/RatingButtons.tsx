@@ -3,7 +3,7 @@ import type { Rating } from '@lesefuchs/core/srs/scheduler';
 import { Eye } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useKeyboardLikely } from '../../lib/use-media-query';
+import { useKeyboardInUse } from '../../lib/keyboard-in-use';
 
 /** The three buttons the interface shows (spec 3 §4); hard is for the scheduler only. */
 export const SHOWN_RATINGS = ['again', 'good', 'easy'] as const satisfies readonly Rating[];
@@ -56,7 +56,7 @@ export function RatingButtons({
   onRate: (rating: Rating) => void;
 }) {
   const { t } = useTranslation();
-  const keyboard = useKeyboardLikely();
+  const keyboard = useKeyboardInUse();
   const [area, setArea] = useState<HTMLDivElement | null>(null);
   const seen = useSeen(area);
 

@@ -217,7 +217,11 @@ export function StudySession({
   const summary = card ? null : sessionSummary(study.state);
 
   return (
-    <div className="flex flex-col gap-5" data-tour="flashcards">
+    // The tour waits until the screen has loaded: a card's steps need the card.
+    <div
+      className="flex flex-col gap-5"
+      data-tour={study.load === 'loading' ? undefined : 'flashcards'}
+    >
       {notYetCards > 0 && mode === 'normal' && (
         <SavedWordsOffer
           count={notYetCards}

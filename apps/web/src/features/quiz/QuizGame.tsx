@@ -19,7 +19,7 @@ import { Check, Heart, Shield, X } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../lib/i18n';
-import { useKeyboardLikely } from '../../lib/use-media-query';
+import { useKeyboardInUse } from '../../lib/keyboard-in-use';
 import { GenderHint } from './GenderHint';
 import type { QuizSettings } from './QuizSetup';
 import { rememberRecent } from './recent-words';
@@ -62,7 +62,7 @@ export function QuizGame({
 }) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const keyboard = useKeyboardLikely();
+  const keyboard = useKeyboardInUse();
   const batch = useMemo(
     () => nextBatch(cache.words, settings.studyMode, new Set(), Math.random),
     [cache.words, settings.studyMode],

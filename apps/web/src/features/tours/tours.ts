@@ -53,8 +53,9 @@ export const TOURS: Record<TourName, Tour> = {
   },
   flashcards: {
     path: '/study/flashcards',
-    // The study screen in any state: choosing cards, a card, or none left. A step whose element
-    // the screen does not show right now (no card yet, the options folded) is left out.
+    // The study screen once loaded, in any state: choosing cards, a card, or none left. A step
+    // whose element the screen does not show right now (no card yet, the options folded) is
+    // left out.
     requires: 'flashcards',
     steps: [
       { key: 'decks', targets: ['flashcard-decks'] },

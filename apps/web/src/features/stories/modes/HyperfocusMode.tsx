@@ -1,7 +1,7 @@
 import { Pause, Play, RotateCcw } from 'lucide-react';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useKeyboardLikely } from '../../../lib/use-media-query';
+import { useKeyboardInUse } from '../../../lib/keyboard-in-use';
 import {
   clampWpm,
   type HyperfocusSpeed,
@@ -38,7 +38,7 @@ export function HyperfocusMode(props: HyperfocusModeProps) {
 
 function Hyperfocus({ detail, onComplete, speed }: HyperfocusModeProps) {
   const { t } = useTranslation();
-  const keyboard = useKeyboardLikely();
+  const keyboard = useKeyboardInUse();
   const text = detail.story.contentDe;
   const words = useMemo(() => readingWords(text), [text]);
   const [index, setIndex] = useState(0);

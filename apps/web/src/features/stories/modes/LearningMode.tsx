@@ -3,7 +3,7 @@ import { ChevronLeft, ChevronRight, RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntryWord } from '../../../components/EntryWord';
-import { useKeyboardLikely } from '../../../lib/use-media-query';
+import { useKeyboardInUse } from '../../../lib/keyboard-in-use';
 import type { StoryDetail, VocabularyEntry } from '../stories-api';
 import { translationIn } from '../stories-api';
 import { isControlTarget, type ModeProps } from './types';
@@ -38,7 +38,7 @@ export function LearningMode(props: ModeProps) {
 
 function Learning({ detail, language, onComplete }: ModeProps) {
   const { t } = useTranslation();
-  const keyboard = useKeyboardLikely();
+  const keyboard = useKeyboardInUse();
   const cards = useMemo(() => flashcardEntries(detail), [detail]);
   const targets = useMemo(() => new Set(detail.targetVocabularyIds), [detail.targetVocabularyIds]);
   const [index, setIndex] = useState(0);
