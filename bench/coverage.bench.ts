@@ -3,7 +3,10 @@
 // known words. The real lemma lists (the corpus imported into PGlite and resolved as the server
 // does), counted by the real core code bundled for the browser, in Debian's Chromium with
 // Lighthouse's mobile CPU throttle (4× slower). Measured: decoding the lists once, and counting
-// all stories for learners knowing 0 %, 30 %, 70 % and 95 % of the corpus's lemmas.
+// all stories for learners knowing 0 %, 30 %, 70 % and 95 % of the corpus's lemmas. Judged: the
+// first count and the p95 (medians over fresh pages); reported beside them, not judged: the
+// slowest count and the slowest decoding of any page, so that a note quoting the figures can
+// say how far the worst case reached.
 //   npm run bench -- coverage
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -108,6 +111,9 @@ export async function run(): Promise<string[]> {
   const script = await coverageScript();
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   let worst = 0;
+  // The slowest single count and the slowest decoding seen on any page (reported, not judged).
+  let slowestCount = 0;
+  let slowestDecode = 0;
   try {
     for (const share of SHARES) {
       // A fresh page per repeat: the first count is a cold one each time (no JIT warm-up).
@@ -130,9 +136,14 @@ export async function run(): Promise<string[]> {
       const first = mid((result) => result.first);
       const p95 = mid((result) => result.p95);
       worst = Math.max(worst, first, p95);
+      const slowest = (pick: (result: Measured) => number) => Math.max(...results.map(pick));
+      const maxHere = slowest((result) => result.max);
+      const decodeHere = slowest((result) => result.decodeMs);
+      slowestCount = Math.max(slowestCount, maxHere);
+      slowestDecode = Math.max(slowestDecode, decodeHere);
       const { known, lemmas } = results[0] as Measured;
       lines.push(
-        `knowing ${String(Math.round(share * 100)).padStart(2)} % (${known} of ${lemmas} lemmas): all 48 stories first ${first.toFixed(1)} ms, median ${mid((result) => result.median).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${mid((result) => result.max).toFixed(1)} ms; decoding once ${mid((result) => result.decodeMs).toFixed(1)} ms`,
+        `knowing ${String(Math.round(share * 100)).padStart(2)} % (${known} of ${lemmas} lemmas): all 48 stories first ${first.toFixed(1)} ms, median ${mid((result) => result.median).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${mid((result) => result.max).toFixed(1)} ms (slowest page ${maxHere.toFixed(1)} ms); decoding once ${mid((result) => result.decodeMs).toFixed(1)} ms (slowest page ${decodeHere.toFixed(1)} ms)`,
       );
     }
   } finally {
@@ -140,6 +151,7 @@ export async function run(): Promise<string[]> {
   }
   lines.push(
     `${CPU_SLOWDOWN}× CPU throttle, medians of ${REPEATS} fresh pages of ${RUNS} counts each; budget ${BUDGET_MS} ms for the first count and the p95${worst > BUDGET_MS ? ' — OVER BUDGET' : ''}`,
+    `not judged: the slowest single count on any page ${slowestCount.toFixed(1)} ms${slowestCount > BUDGET_MS ? ` (over ${BUDGET_MS} ms)` : ''}; the slowest decoding of the lists (once, when they arrive) ${slowestDecode.toFixed(1)} ms`,
   );
   return lines;
 }

@@ -45,6 +45,13 @@ test('a first visit is asked the level; A1 opens the story list at A1 with the f
   await page.screenshot({
     path: `${SCREENSHOT_DIR}/${testInfo.project.name}-dark-stories-at-level.png`,
   });
+  // The light theme: a reload, which keeps the level.
+  await showTheme(page, 'light');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expectListAt(page, 'A1');
+  await page.screenshot({
+    path: `${SCREENSHOT_DIR}/${testInfo.project.name}-light-stories-at-level.png`,
+  });
 
   // The filters open from their button on a phone; the level chosen is pressed there.
   const levelChip = page.getByRole('button', { name: 'A1', exact: true });

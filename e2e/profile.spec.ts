@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, SCREENSHOT_DIR, signUpThroughApi, test, useTheme } from './fixtures';
 
 for (const theme of ['light', 'dark'] as const) {
@@ -140,4 +141,49 @@ test('the nickname and the level change from the profile, under the nickname rul
     profile: { nickname: string; userLevel: string };
   };
   expect(profile.profile).toMatchObject({ nickname: fresh, userLevel: 'B2' });
+
+  // The profile's level is where the story list starts.
+  await page.goto('/stories');
+  await expectStoriesAt(page, 'B2');
+});
+
+/** Every story card the list shows is at `level`. */
+async function expectStoriesAt(page: Page, level: string) {
+  const levels = page.getByTestId('story-card').getByText(/^(A1|A2|B1|B2|C1|C2)$/);
+  await expect(levels.first()).toBeVisible();
+  await expect
+    .poll(async () => {
+      const shown = await levels.allTextContents();
+      return shown.length > 0 && shown.every((shownLevel) => shownLevel === level);
+    })
+    .toBe(true);
+}
+
+test('a guest who chose A1 signs up and the profile says A1; its levels in the settings set it too', async ({
+  page,
+}) => {
+  await page.goto('/level');
+  await page.getByRole('button', { name: /^A1 · Beginner/ }).click();
+  await expect(page).toHaveURL(/\/stories(\?|$)/);
+  await expectStoriesAt(page, 'A1');
+
+  await signUpThroughApi(page, 'Anfang');
+  await page.goto('/profile');
+  await expect(page.getByTestId('profile-level')).toHaveValue('A1');
+  await expect
+    .poll(async () => (await (await page.request.get('/api/profile')).json()).profile.userLevel)
+    .toBe('A1');
+
+  // Levels chosen for the story list in the settings: the profile takes the lowest of them.
+  await page.goto('/settings');
+  const levels = page.getByRole('group', { name: 'Levels the story list starts with' });
+  await expect(levels.getByLabel('A1', { exact: true })).toBeChecked();
+  await levels.getByLabel('B1', { exact: true }).check();
+  await levels.getByLabel('C1', { exact: true }).check();
+  await levels.getByLabel('A1', { exact: true }).uncheck();
+  await expect
+    .poll(async () => (await (await page.request.get('/api/profile')).json()).profile.userLevel)
+    .toBe('B1');
+  await page.goto('/profile');
+  await expect(page.getByTestId('profile-level')).toHaveValue('B1');
 });

@@ -60,6 +60,7 @@ test('three words saved in a story become cards in one tap, shown in their story
   await shoot(page, testInfo.project.name, 'flashcards-saved-words-offer', 'saved-words-offer');
 
   // One tap: the cards are made and the first one is on screen.
+  const tappedAt = Date.now();
   await offer.getByRole('button', { name: 'Make cards and study' }).click();
   await expect(card(page)).toBeVisible({ timeout: 20_000 });
   await expect(offer).toBeHidden();
@@ -71,7 +72,7 @@ test('three words saved in a story become cards in one tap, shown in their story
     await card(page).click();
     const sentence = page.getByTestId('story-sentence-card');
     await expect(sentence).toBeVisible();
-    await expect(sentence).toContainText('from “The Train to Hamburg”');
+    await expect(sentence).toContainText('from “Der Zug nach Hamburg”');
     marked.push((await sentence.locator('mark').first().textContent()) ?? '');
     const play = sentence.getByRole('button', { name: 'Play this sentence from the story' });
     await expect(play).toBeVisible();
@@ -104,6 +105,13 @@ test('three words saved in a story become cards in one tap, shown in their story
   await expect(summary.locator('[data-summary="studied"]')).toHaveText('3');
   await expect(summary.locator('[data-summary="right"]')).toHaveText('3');
   await expect(summary.locator('[data-summary="wrong"]')).toHaveText('0');
+  // The time tile: seconds (and minutes) the session took, no more than the test has seen pass.
+  const time = (await summary.locator('[data-summary="time"]').textContent()) ?? '';
+  const parts = time.match(/^(?:(\d+) min)? ?(?:(\d+) sec)?$/);
+  expect(parts, `a duration in “${time}”`).not.toBeNull();
+  const seconds = Number(parts?.[1] ?? 0) * 60 + Number(parts?.[2] ?? 0);
+  expect(seconds).toBeGreaterThanOrEqual(1);
+  expect(seconds).toBeLessThanOrEqual(Math.ceil((Date.now() - tappedAt) / 1000));
   await expect(summary.locator('[data-summary="next"]')).toHaveText(
     /Your next card is due in (9|10) minutes\./,
   );

@@ -66,13 +66,24 @@ test('finishing a story: the missed words are saved, the summary shows the strea
   await expect(summary).toContainText('You saved 2 words from it.');
   const next = summary.getByTestId('next-story');
   await expect(next).toContainText('Next at A1:');
+  // Offered once: the test's result above the summary no longer repeats it.
+  await expect(page.getByTestId('next-story')).toHaveCount(1);
   await axe(page);
   await page.screenshot({
     path: `${SCREENSHOT_DIR}/${testInfo.project.name}-light-story-end.png`,
   });
   await showTheme(page, 'dark');
+  // The reload keeps the finished test: its score, the missed words and that they were saved.
+  await expect(test_.getByTestId('test-score')).toHaveText(
+    `You got ${total - 2} of ${total} right.`,
+  );
+  for (const word of missed)
+    await expect(missedList).toContainText(word.replace(/^(der|die|das) /, ''));
+  await expect(test_.getByText('Saved. They wait for you in your flashcards.')).toBeVisible();
+  await expect(progress).toHaveCount(0);
   await page.getByTestId('story-end').scrollIntoViewIfNeeded();
   await expect(summary).toBeVisible();
+  await expect(page.getByTestId('next-story')).toHaveCount(1);
   await axe(page);
   await page.screenshot({
     path: `${SCREENSHOT_DIR}/${testInfo.project.name}-dark-story-end.png`,

@@ -65,6 +65,7 @@ describe.each(targets)('saved words as cards on $name', ({ name, available }) =>
         sentence: koffer,
         marks: [[koffer.indexOf('Koffer'), koffer.indexOf('Koffer') + 'Koffer'.length]],
         story_id: 1,
+        story_title: 'Der Zug nach Hamburg',
         text_from: text.indexOf(koffer),
       });
       expect(kofferCard?.context?.audio_url_de).toMatch(/^\/audio\/1\/de-amala\.mp3/);

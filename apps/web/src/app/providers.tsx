@@ -1,17 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { setSessionCheck } from '../lib/api';
 import { authClient } from '../lib/auth-client';
+import { queryClient } from '../lib/query-client';
 import { ThemeProvider } from '../lib/theme';
-
-/** How long fetched data counts as fresh unless a query says otherwise. */
-const DEFAULT_STALE_MS = 30_000;
-
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { staleTime: DEFAULT_STALE_MS, retry: 1, refetchOnWindowFocus: false },
-  },
-});
 
 // Back online, every query that failed is fetched again: a screen that could not load offline
 // recovers by itself. (TanStack Query's own reconnect refetch does not fire here: it starts out

@@ -3,9 +3,9 @@ import { Component, type ComponentType, lazy, type ReactNode, Suspense, useState
 import { useTranslation } from 'react-i18next';
 import { matchRoutes, Route, Routes, useLocation } from 'react-router';
 import { LoadingScreen } from '../components/Spinner';
+import { queryClient } from '../lib/query-client';
 import { GuestOnly } from './GuestOnly';
 import { Layout } from './Layout';
-import { queryClient } from './providers';
 import { RouteError } from './RouteError';
 import { ROUTE_SCREENS, type RouteScreen } from './route-table';
 

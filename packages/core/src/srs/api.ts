@@ -202,7 +202,7 @@ export interface CardContext {
   /** The word's places in the sentence as [from, to) character ranges (empty: not found). */
   marks: [number, number][];
   story_id: number | null;
-  /** The story's English title (the saved word's storyTitle). */
+  /** The story's German title (the story is German), the English one when it has none. */
   story_title: string | null;
   /** Where the sentence starts in the story's German text; null when it is not found there. */
   text_from: number | null;

@@ -48,7 +48,8 @@ export async function withContexts<C extends FlashcardCard>(
       vocabularyId: savedWords.vocabularyId,
       sentence: savedWords.contextSentence,
       storyId: savedWords.storyId,
-      storyTitle: stories.titleEn,
+      // The story's German title, as its card in the list names it (the English one if it has none).
+      storyTitle: sql<string | null>`coalesce(nullif(${stories.titleDe}, ''), ${stories.titleEn})`,
       // Characters, as the web app counts them: the corpus has no character outside the BMP.
       textFrom: sql<
         number | null

@@ -110,7 +110,7 @@ describe('a card with its story sentence', () => {
       sentence: 'Tom hat einen großen Koffer.',
       marks: [[21, 27]] as [number, number][],
       story_id: 1,
-      story_title: 'The Train to Hamburg',
+      story_title: 'Der Zug nach Hamburg',
       text_from: 100,
       audio_url_de: '/audio/1/de-amala.mp3',
       audio_url_de_2: null,

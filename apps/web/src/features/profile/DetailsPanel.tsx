@@ -1,4 +1,4 @@
-import { LEVELS } from '@lesefuchs/core/content/taxonomy';
+import { LEVELS, type Level } from '@lesefuchs/core/content/taxonomy';
 import { nicknameError } from '@lesefuchs/core/validation/nickname';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
@@ -8,24 +8,25 @@ import { Field, FormMessage } from '../../components/Form';
 import { Panel } from '../../components/Panel';
 import { authClient, useAuth } from '../../lib/auth-client';
 import { nicknameText } from '../auth/messages';
-import { type Profile, profileKeys, useUpdateProfile } from './profile-queries';
+import { chooseLevel } from '../level/choose-level';
+import { type Profile, profileKeys } from './profile-queries';
 
 type Status = { tone: 'success' | 'error'; text: string } | null;
 
 /**
  * The learner's nickname (spec 1 §5 rules, checked here as typed and by the server on save) and
- * CEFR level, each saved on its own.
+ * CEFR level, each saved on its own. The level is the one the story list starts at too.
  */
 export function DetailsPanel({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const { refetch: refetchSession } = useAuth();
-  const update = useUpdateProfile(profile.id);
   const levelId = useId();
   const [nickname, setNickname] = useState(profile.nickname);
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<Status>(null);
   const [levelStatus, setLevelStatus] = useState<Status>(null);
+  const [savingLevel, setSavingLevel] = useState(false);
 
   const trimmed = nickname.trim();
   const problem = trimmed === profile.nickname ? null : nicknameError(trimmed);
@@ -51,14 +52,15 @@ export function DetailsPanel({ profile }: { profile: Profile }) {
     await client.invalidateQueries({ queryKey: profileKeys.mine(profile.id) });
   };
 
-  const saveLevel = (userLevel: string) => {
+  const saveLevel = async (level: Level) => {
     setLevelStatus(null);
-    update.mutate(
-      { userLevel },
-      {
-        onSuccess: () => setLevelStatus({ tone: 'success', text: t('profile.details.levelSaved') }),
-        onError: () => setLevelStatus({ tone: 'error', text: t('profile.details.failed') }),
-      },
+    setSavingLevel(true);
+    const saved = await chooseLevel(profile.id, level);
+    setSavingLevel(false);
+    setLevelStatus(
+      saved
+        ? { tone: 'success', text: t('profile.details.levelSaved') }
+        : { tone: 'error', text: t('profile.details.failed') },
     );
   };
 
@@ -91,8 +93,8 @@ export function DetailsPanel({ profile }: { profile: Profile }) {
         <select
           id={levelId}
           value={profile.userLevel}
-          disabled={update.isPending}
-          onChange={(event) => saveLevel(event.target.value)}
+          disabled={savingLevel}
+          onChange={(event) => void saveLevel(event.target.value as Level)}
           className="self-start rounded-md border border-stone-300 bg-white px-2 py-1 dark:border-stone-700 dark:bg-stone-900"
           data-testid="profile-level"
         >

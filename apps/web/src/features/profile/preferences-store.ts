@@ -12,6 +12,7 @@ import { api } from '../../lib/api';
 import { GUEST } from '../../lib/owners';
 import { SyncQueue } from '../../lib/sync-queue';
 import { markLevelAsked } from '../level/asked';
+import { profileLevelFor, saveProfileLevel } from '../level/profile-level';
 import { pullFailureListeners } from './daily-pull';
 import { noteSyncSettled, predatesLastSync } from './server-reads';
 
@@ -96,6 +97,12 @@ export function setPreference<K extends keyof Preferences>(
   return next;
 }
 
+/** A signed-in learner's levels for the story list carry the profile's level with them. */
+function followWithProfileLevel(userId: string, difficulty: Preferences['storyDifficulty']): void {
+  const level = profileLevelFor(difficulty);
+  if (userId !== GUEST && level) void saveProfileLevel(userId, level);
+}
+
 /**
  * The signed-in user's preferences: the device's copy at once, the server's when it arrives,
  * nothing of this device is still waiting to be sent and it was read after the last of it was.
@@ -128,13 +135,14 @@ export function usePreferences(userId: string, fromServer: Preferences | undefin
   useEffect(() => {
     const pending = userId !== GUEST && queueFor(userId).pending.length > 0;
     if (fromServer && !pending && !predatesLastSync(userId, fromServer)) {
-      // The level a guest chose on this device comes along when they sign up or in, unless the
-      // account has levels of its own (issue #19).
+      // The level a guest chose on this device comes along when they sign up or in, to the
+      // story list and the profile, unless the account has levels of its own (issue #19).
       const guestLevels = userId === GUEST ? 'all' : readLocal(GUEST)?.storyDifficulty;
       if (guestLevels && guestLevels !== 'all' && fromServer.storyDifficulty === 'all') {
         setPreference(GUEST, undefined, 'storyDifficulty', 'all');
         writeLocal(userId, fromServer);
         setPreferences(setPreference(userId, fromServer, 'storyDifficulty', guestLevels));
+        followWithProfileLevel(userId, guestLevels);
         return;
       }
       setPreferences(fromServer);
@@ -160,6 +168,9 @@ export function usePreferences(userId: string, fromServer: Preferences | undefin
     <K extends keyof Preferences>(key: K, value: Preferences[K]) => {
       setFailed(false);
       setPreferences(setPreference(userId, fromServer, key, value));
+      if (key === 'storyDifficulty') {
+        followWithProfileLevel(userId, value as Preferences['storyDifficulty']);
+      }
     },
     [userId, fromServer],
   );

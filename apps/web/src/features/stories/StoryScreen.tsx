@@ -410,7 +410,8 @@ function NormalMode({
             </section>
           )}
 
-          <VocabularyTest detail={detail} language={language} />
+          {/* The summary below offers the next story once the story is read. */}
+          <VocabularyTest detail={detail} language={language} offerNext={!read} />
 
           <div ref={end} className="flex flex-wrap items-center gap-3 pb-6" data-testid="story-end">
             {read ? (

@@ -7,6 +7,7 @@ import { EntryWord } from '../../../components/EntryWord';
 import { NextStoryLink, saveFromStory } from '../StoryEnd';
 import type { StoryDetail, VocabularyEntry } from '../stories-api';
 import { translationIn } from '../stories-api';
+import { readTestResult, type TestResult, writeTestResult } from '../test-result';
 import { FocusReader } from './FocusMode';
 import type { ModeProps } from './types';
 
@@ -269,39 +270,49 @@ function Lesson({ detail, language, onComplete }: ModeProps) {
 
 type Score = { correct: number; total: number };
 
+interface TestProps {
+  detail: StoryDetail;
+  language: ModeProps['language'];
+  onDone?: (score: Score) => void;
+  /**
+   * The result offers the next story (on its own, when no story summary below it offers it
+   * already: the next story is shown once).
+   */
+  offerNext?: boolean;
+}
+
 /**
  * The vocabulary test: for each target word of the story, its translation among four; right or
  * wrong is said in words, not only in colour. Inside the lesson `onDone` receives the score; on
- * its own (e.g. under the story in normal mode) it has a title, shows the score at the end and
- * can be taken again, and shows nothing when the story has no word to ask.
+ * its own (e.g. under the story in normal mode) it has a title, shows the score at the end (kept
+ * for the tab's session, so a reload shows it again) and can be taken again, and shows nothing
+ * when the story has no word to ask.
  */
-export function VocabularyTest(props: {
-  detail: StoryDetail;
-  language: ModeProps['language'];
-  onDone?: (score: Score) => void;
-}) {
+export function VocabularyTest(props: TestProps) {
   return <VocabularyTestBody key={props.detail.story.id} {...props} />;
 }
 
-function VocabularyTestBody({
-  detail,
-  language,
-  onDone,
-}: {
-  detail: StoryDetail;
-  language: ModeProps['language'];
-  onDone?: (score: Score) => void;
-}) {
+/** A result kept from earlier in the session, with its missed words found in the story again. */
+function keptResult(detail: StoryDetail) {
+  const kept = readTestResult(detail.story.id);
+  if (!kept) return null;
+  const byId = new Map(detail.vocabulary.map((entry) => [entry.id, entry]));
+  const missed = kept.missedIds.flatMap((id) => byId.get(id) ?? []);
+  return { score: { correct: kept.correct, total: kept.total }, missed, saved: kept.savedMissed };
+}
+
+function VocabularyTestBody({ detail, language, onDone, offerNext = true }: TestProps) {
   const { t } = useTranslation();
   const build = () => buildQuestions(targetEntries(detail), detail.vocabulary, language);
+  const [kept] = useState(() => (onDone ? null : keptResult(detail)));
   const [questions, setQuestions] = useState(build);
   const [index, setIndex] = useState(0);
   const [chosen, setChosen] = useState<string | null>(null);
   const [correct, setCorrect] = useState(0);
-  const [result, setResult] = useState<Score | null>(null);
+  const [result, setResult] = useState<Score | null>(kept?.score ?? null);
   // The words answered wrongly this round, to save at the end.
-  const [missed, setMissed] = useState<VocabularyEntry[]>([]);
-  const [savedMissed, setSavedMissed] = useState(false);
+  const [missed, setMissed] = useState<VocabularyEntry[]>(kept?.missed ?? []);
+  const [savedMissed, setSavedMissed] = useState(kept?.saved ?? false);
   const next = useRef<HTMLButtonElement>(null);
   const prompt = useRef<HTMLParagraphElement>(null);
   const shown = useRef({ questions, index });
@@ -333,6 +344,11 @@ function VocabularyTestBody({
       </section>
     );
 
+  // Kept for the session once finished: the result, the missed words and whether they were saved.
+  const keep = (next: TestResult | null) => {
+    if (!onDone) writeTestResult(detail.story.id, next);
+  };
+
   if (!question) {
     if (!onDone) return null;
     return frame(
@@ -357,6 +373,7 @@ function VocabularyTestBody({
     setResult(null);
     setMissed([]);
     setSavedMissed(false);
+    keep(null);
   };
 
   if (result) {
@@ -394,6 +411,11 @@ function VocabularyTestBody({
                 onClick={() => {
                   saveFromStory(detail, missed);
                   setSavedMissed(true);
+                  keep({
+                    ...result,
+                    missedIds: missed.map((entry) => entry.id),
+                    savedMissed: true,
+                  });
                 }}
               >
                 <BookmarkPlus aria-hidden size={16} />
@@ -403,7 +425,7 @@ function VocabularyTestBody({
           </>
         )}
         <div className="flex flex-wrap gap-3">
-          <NextStoryLink detail={detail} />
+          {offerNext && <NextStoryLink detail={detail} />}
           <button type="button" className="button-secondary" onClick={startAgain}>
             {t('reader.modes.lesson.tryAgain')}
           </button>
@@ -423,7 +445,10 @@ function VocabularyTestBody({
     if (isLast) {
       const score = { correct, total: questions.length };
       if (onDone) onDone(score);
-      else setResult(score);
+      else {
+        setResult(score);
+        keep({ ...score, missedIds: missed.map((entry) => entry.id), savedMissed: false });
+      }
       return;
     }
     setIndex(index + 1);
