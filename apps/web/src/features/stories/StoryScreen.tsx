@@ -22,7 +22,7 @@ import { useOnline, useRetryWhenOnline } from '../../lib/online';
 import { audioPlayer } from '../audio/player';
 import { StoryAudioBar, useStoryReading } from '../audio/StoryAudioBar';
 import { SaveOfflineButton } from '../offline/SaveOfflineButton';
-import { readStreak, today } from '../stats/streak-store';
+import { useStreakMoment } from '../stats/use-streak-moment';
 import { KnownWordButton } from '../vocabulary/KnownWordButton';
 import { SaveWordButton } from '../vocabulary/SaveWordButton';
 import {
@@ -137,11 +137,11 @@ function StoryViewer({ detail }: { detail: StoryDetail }) {
   // Finishing the story in this visit as the day's first activity: its end shows the streak
   // growing (read before the completion below records the day).
   const { user } = useAuth();
-  const [firstToday, setFirstToday] = useState(false);
+  const streakMoment = useStreakMoment(user?.id ?? null);
   // Finished in this visit, in a mode other than normal (whose end is below its text).
   const [finishedHere, setFinishedHere] = useState(false);
   const markRead = () => {
-    if (!read) setFirstToday(readStreak(user?.id ?? null).lastActivityDate !== today());
+    if (!read) streakMoment.note();
     completions.add(story.id);
     setFinishedHere(true);
   };
@@ -267,7 +267,7 @@ function StoryViewer({ detail }: { detail: StoryDetail }) {
             preferences={preferences}
             translation={translation}
             read={read}
-            firstToday={firstToday}
+            streakDays={streakMoment.days}
             onRead={markRead}
             onUnread={() => completions.remove(story.id)}
           />
@@ -282,7 +282,7 @@ function StoryViewer({ detail }: { detail: StoryDetail }) {
         {mode !== 'normal' && finishedHere && read && (
           <StoryEnd
             detail={detail}
-            firstToday={firstToday}
+            streakDays={streakMoment.days}
             onUnread={() => completions.remove(story.id)}
           />
         )}
@@ -297,7 +297,7 @@ function NormalMode({
   preferences,
   translation,
   read,
-  firstToday,
+  streakDays,
   onRead,
   onUnread,
 }: {
@@ -306,7 +306,7 @@ function NormalMode({
   preferences: Preferences;
   translation: InterfaceLanguage | null;
   read: boolean;
-  firstToday: boolean;
+  streakDays: number | null;
   onRead: () => void;
   onUnread: () => void;
 }) {
@@ -412,7 +412,7 @@ function NormalMode({
 
           <div ref={end} className="flex flex-wrap items-center gap-3 pb-6" data-testid="story-end">
             {read ? (
-              <StoryEnd detail={detail} firstToday={firstToday} onUnread={onUnread} />
+              <StoryEnd detail={detail} streakDays={streakDays} onUnread={onUnread} />
             ) : (
               <p className="text-sm text-stone-500 dark:text-stone-400">{t('reader.endHint')}</p>
             )}
