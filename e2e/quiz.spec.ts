@@ -111,6 +111,7 @@ test('a vocabulary score game: fifteen questions, missed words saved, the best s
   await page.screenshot({
     path: `${SCREENSHOT_DIR}/${testInfo.project.name}-dark-quiz-end.png`,
     fullPage: true,
+    animations: 'disabled',
   });
   await page.emulateMedia({ colorScheme: 'light' });
 

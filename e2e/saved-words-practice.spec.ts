@@ -124,6 +124,7 @@ test('three words saved in a story become cards in one tap, shown in their story
     await page.screenshot({
       path: `${SCREENSHOT_DIR}/${testInfo.project.name}-${scheme}-flashcards-session-streak.png`,
       fullPage: true,
+      animations: 'disabled',
     });
   }
   await page.emulateMedia({ colorScheme: 'light' });
