@@ -61,6 +61,9 @@ test('a vocabulary score game: fifteen questions, missed words saved, the best s
 }, testInfo) => {
   await skipQuizTour(page);
   const { email } = await signUpThroughApi(page, 'Quiz');
+  await page.goto('/level');
+  await page.getByRole('button', { name: /^A1 · Beginner/ }).click();
+  await expect(page).toHaveURL(/\/stories/);
   await page.goto('/study/quiz');
   await expect(page.getByRole('heading', { name: 'Quiz', level: 1 })).toBeVisible();
   await choose(page, { study: 'Vocabulary', game: 'Score', deck: 'A1' });
@@ -90,11 +93,27 @@ test('a vocabulary score game: fifteen questions, missed words saved, the best s
   await expect(end(page)).toContainText('of 15 right');
   const score = (await page.getByTestId('quiz-final-score').innerText()).trim();
   await expect(page.getByTestId('quiz-best')).toContainText('A new best score!');
+  // The day's first finished game: the streak moment, and what to do next.
+  await expect(end(page).getByTestId('streak-moment')).toHaveText('Day 1 of your streak');
+  await expect(end(page).getByTestId('next-story')).toContainText('Next at A1:');
+  await expect(
+    end(page).getByRole('link', { name: 'Review the words of this deck' }),
+  ).toHaveAttribute('href', '/vocabulary?deck=level-A1');
   await axe(page);
   await page.screenshot({
     path: `${SCREENSHOT_DIR}/${testInfo.project.name}-light-quiz-end.png`,
     fullPage: true,
   });
+  // Dark through the system's scheme: a reload would end the game's screen.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await axe(page);
+  await page.screenshot({
+    path: `${SCREENSHOT_DIR}/${testInfo.project.name}-dark-quiz-end.png`,
+    fullPage: true,
+    animations: 'disabled',
+  });
+  await page.emulateMedia({ colorScheme: 'light' });
 
   // The missed words go to my list.
   const missed = page.getByTestId('quiz-missed-word');

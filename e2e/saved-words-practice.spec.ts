@@ -13,7 +13,8 @@ import {
 // From saved words to practice (issue #19): three words saved in a story become cards in one
 // tap on the flashcard screen; each card shows the sentence the word was met in, the word
 // marked, with a button that plays that sentence of the story's audio; the session ends on
-// its summary.
+// its summary, with the streak moment of the day's first activity and the next story at the
+// learner's level.
 
 const DELIVERY = { timeout: SAVED_WORD_QUEUE.intervalMs + 10_000 };
 const card = (page: Page) => page.locator('article[data-card-id]');
@@ -38,6 +39,9 @@ test('three words saved in a story become cards in one tap, shown in their story
 }, testInfo) => {
   test.setTimeout(120_000);
   await signUpThroughApi(page, 'Satz');
+  await page.goto('/level');
+  await page.getByRole('button', { name: /^A1 · Beginner/ }).click();
+  await expect(page).toHaveURL(/\/stories/);
   await page.goto('/stories/1?mode=normal');
   await saveFromStory(page, 'Zug');
   await page.keyboard.press('Escape');
@@ -115,7 +119,23 @@ test('three words saved in a story become cards in one tap, shown in their story
   await expect(summary.locator('[data-summary="next"]')).toHaveText(
     /Your next card is due in (9|10) minutes\./,
   );
-  await expect(page.getByText('3 of 3 seen')).toBeVisible();
+  // The counters would read as work left over; the summary says when the cards come back.
+  await expect(page.getByText('3 of 3 seen')).toHaveCount(0);
+  // Saving words is not an activity of the day: the session was the first, the streak grew.
+  await expect(summary.getByTestId('streak-moment')).toHaveText('Day 1 of your streak');
+  // No story read yet: the next one is the first unread story at A1.
+  await expect(summary.getByTestId('next-story')).toContainText('Next at A1:');
+  // The moment lasts until a reload: both themes through the system's scheme.
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /dark/ : /^(?!.*dark)/);
+    await page.screenshot({
+      path: `${SCREENSHOT_DIR}/${testInfo.project.name}-${scheme}-flashcards-session-streak.png`,
+      fullPage: true,
+      animations: 'disabled',
+    });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
   await expect(summary.getByRole('link', { name: 'Back to stories' })).toBeVisible();
   await expect(page.getByTestId('saved-words-offer')).toHaveCount(0);
   await axe(page);

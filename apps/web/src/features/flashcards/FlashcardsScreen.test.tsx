@@ -4,8 +4,12 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../lib/i18n';
+import { stopStatsQueue } from '../stats/stats-queue';
+import { recordActivity } from '../stats/streak-store';
+import type { StoryMeta } from '../stories/stories-api';
 import { FlashcardsScreen } from './FlashcardsScreen';
 import { stopReviewOutbox } from './review-outbox';
+import { STUDY_EVENT } from './study-events';
 import { testCard } from './test-cards';
 
 let session: { data: { user: { id: string } } | null; isPending: boolean; error: unknown };
@@ -70,12 +74,14 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   stopReviewOutbox();
+  stopStatsQueue();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
-function renderScreen() {
+function renderScreen(stories: Partial<StoryMeta>[] = []) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(['stories'], stories);
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
@@ -108,13 +114,37 @@ describe('the flashcard screen', () => {
     expect(reviews()[0]?.body).toMatchObject({ rating: 'easy', reviewId: expect.any(String) });
   });
 
-  it('ends a session on its summary, not on "no cards", with what to do next', async () => {
-    renderScreen();
+  /** The app counts a graded card for the day's streak (StatsSync); here, the test does. */
+  function countGradesForStreak(userId: string) {
+    const onStudy = (event: Event) => {
+      if ((event as CustomEvent<{ type: string }>).detail.type === 'card-rated')
+        recordActivity(userId);
+    };
+    window.addEventListener(STUDY_EVENT, onStudy);
+    return () => window.removeEventListener(STUDY_EVENT, onStudy);
+  }
+
+  async function studyThreeCards() {
     await waitFor(() => expect(shownWord()).toBeTruthy());
     for (const key of ['1', '3', '3']) {
       fireEvent.keyDown(document.body, { key: ' ' });
       fireEvent.keyDown(document.body, { key });
     }
+  }
+
+  it('ends a session on its summary, not on "no cards", with what to do next', async () => {
+    session = { data: { user: { id: 'user-summary' } }, isPending: false, error: null };
+    localStorage.setItem(
+      'lesefuchs.preferences.user-summary',
+      JSON.stringify({ storyDifficulty: ['A2'] }),
+    );
+    const stop = countGradesForStreak('user-summary');
+    renderScreen([
+      { id: 1, difficulty: 'A1', titleDe: 'Der Zug', titleEn: 'The train' },
+      { id: 4, difficulty: 'A2', titleDe: 'Im Park', titleEn: 'In the park' },
+    ]);
+    await studyThreeCards();
+    stop();
     const summary = await screen.findByTestId('session-summary');
     expect(screen.queryByText('No cards to study right now')).toBeNull();
     const value = (key: string) =>
@@ -124,12 +154,33 @@ describe('the flashcard screen', () => {
     expect(value('wrong')).toBe('1');
     // The next due time of the session's cards (the server here answers every review for 2030).
     expect(value('next')).toMatch(/^Your next card is due in [\d,]+ days\.$/);
-    expect(screen.getByText('3 of 3 seen')).toBeTruthy();
+    // The counters would read as work left over: the summary says when cards come back.
+    expect(screen.queryByText('3 of 3 seen')).toBeNull();
+    expect(document.querySelector('[data-counter="learning"]')).toBeNull();
+    // The session held the day's first activity.
+    expect(screen.getByTestId('streak-moment').textContent).toBe('Day 1 of your streak');
     expect(screen.getByRole('button', { name: 'Study more' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Next at A2: Im Park' }).getAttribute('href')).toBe(
+      '/stories/4',
+    );
     expect(screen.getByRole('link', { name: 'Back to stories' }).getAttribute('href')).toBe(
       '/stories',
     );
     expect(screen.getByText('Review these 3 words')).toBeTruthy();
+  });
+
+  it('shows no streak moment when the day had an activity before the session', async () => {
+    session = { data: { user: { id: 'user-later' } }, isPending: false, error: null };
+    recordActivity('user-later');
+    const stop = countGradesForStreak('user-later');
+    renderScreen();
+    await studyThreeCards();
+    stop();
+    await screen.findByTestId('session-summary');
+    expect(screen.queryByTestId('streak-moment')).toBeNull();
+    // Nothing unread to go on to (no stories here), and "Back to stories" is there already.
+    expect(screen.queryByTestId('next-story')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to stories' })).toBeTruthy();
   });
 
   it('keeps a grade on the device while offline, under one review id, and says so', async () => {

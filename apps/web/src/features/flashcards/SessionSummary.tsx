@@ -3,7 +3,9 @@ import { BookOpen, PartyPopper, RotateCw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { StreakMoment } from '../../components/StreakMoment';
 import { currentLocale } from '../../lib/i18n';
+import { NextStoryLink } from '../stories/NextStoryLink';
 import { type NativeLanguage, translationOf } from './FlashcardCardView';
 import type { SessionSummary as Summary } from './practice';
 
@@ -32,16 +34,21 @@ export function timeSpent(ms: number, locale: string): string {
 
 /**
  * The end of a session: what was studied, right and wrong, the time it took and when the next
- * card is due, with what to do next (study more, back to the stories, look over the words).
+ * card is due, the streak moment when the session held the day's first activity, and what to do
+ * next (study more, the next story at the learner's level, back to the stories, look over the
+ * words).
  */
 export function SessionSummary({
   summary,
+  streakDays,
   language,
   busy,
   notice,
   onStudyMore,
 }: {
   summary: Summary;
+  /** The streak a grade of this session grew as the day's first activity; else null. */
+  streakDays: number | null;
   language: NativeLanguage;
   busy: boolean;
   notice: string | null;
@@ -94,6 +101,7 @@ export function SessionSummary({
           </p>
         </div>
       </div>
+      {streakDays !== null && <StreakMoment days={streakDays} />}
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {stats.map(([key, value]) => (
           <div
@@ -130,6 +138,7 @@ export function SessionSummary({
           <RotateCw aria-hidden size={16} />
           {t('flashcards.summary.studyMore')}
         </button>
+        <NextStoryLink variant="secondary" className="min-h-11" listWhenAllRead={false} />
         <Link to="/stories" className="button-secondary min-h-11">
           <BookOpen aria-hidden size={16} />
           {t('flashcards.summary.stories')}

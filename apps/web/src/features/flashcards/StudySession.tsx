@@ -13,6 +13,7 @@ import { useOnline } from '../../lib/online';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { usePreferences } from '../profile/preferences-store';
 import { useProfileQuery } from '../profile/profile-queries';
+import { useStreakMoment } from '../stats/use-streak-moment';
 import { savedWordsOf, useSavedWords } from '../vocabulary/saved-words-store';
 import { AutoPlayer } from './AutoPlayer';
 import { CardActions } from './CardActions';
@@ -81,6 +82,8 @@ export function StudySession({
   const [optionsOpen, setOptionsOpen] = useState(() => !study.state.session);
   const deckSummary = deckLabel(deck, t);
   const graded = useRef(false);
+  // A grade that was the day's first activity: the summary shows the streak moment.
+  const { note: noteActivity, days: streakDays } = useStreakMoment(userId);
 
   // The card on screen, kept until it is graded or leaves the queue (see currentCard).
   const shown = useRef<StudyCard['id'] | null>(null);
@@ -113,9 +116,10 @@ export function StudySession({
     (rating: Rating) => {
       if (!card || !revealed) return;
       graded.current = true;
+      noteActivity();
       study.grade(card, rating);
     },
-    [card, revealed, study.grade],
+    [card, revealed, study.grade, noteActivity],
   );
   const reveal = useCallback(() => setRevealed(true), []);
   useStudyKeys(mode === 'normal' && card !== null, revealed, reveal, rate);
@@ -214,7 +218,8 @@ export function StudySession({
       setMaking('idle');
     }
   };
-  const summary = card ? null : sessionSummary(study.state);
+  const summary =
+    mode === 'auto' || card || study.load !== 'ready' ? null : sessionSummary(study.state);
 
   return (
     // The tour waits until the screen has loaded: a card's steps need the card.
@@ -266,7 +271,9 @@ export function StudySession({
         gradeError={study.gradeError}
         onDismiss={study.dismissGradeError}
       />
-      {counts.inSession > 0 && (
+      {/* At the summary, cards still learning would read as work left over: the summary says
+          when the next one is due instead. */}
+      {counts.inSession > 0 && !summary && (
         <div data-tour="flashcard-progress">
           <StudyCounters counts={counts} />
         </div>
@@ -304,9 +311,10 @@ export function StudySession({
           </div>
           <CardActions card={card} onSuspend={study.suspend} />
         </div>
-      ) : summary && study.load === 'ready' ? (
+      ) : summary ? (
         <SessionSummary
           summary={summary}
+          streakDays={streakDays}
           language={language}
           busy={making !== 'idle'}
           notice={summaryNotice}

@@ -1,12 +1,23 @@
 import { meaningOf, type QuizWord } from '@lesefuchs/core/quiz/quiz';
-import { BookmarkPlus, GraduationCap, RotateCcw, Settings2, Trophy } from 'lucide-react';
+import {
+  BookmarkPlus,
+  GraduationCap,
+  ListChecks,
+  RotateCcw,
+  Settings2,
+  Trophy,
+} from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EntryWord } from '../../components/EntryWord';
+import { StreakMoment } from '../../components/StreakMoment';
 import { currentLanguage } from '../../lib/i18n';
 import { upsertLocalCards } from '../flashcards/flashcards-api';
+import { useStreakMoment } from '../stats/use-streak-moment';
+import { NextStoryLink } from '../stories/NextStoryLink';
 import type { VocabularyEntry } from '../stories/stories-api';
+import { deckHref, setDeckIntent } from '../vocabulary/decks';
 import { isSaved, saveWord } from '../vocabulary/saved-words-store';
 import type { GameResult } from './QuizGame';
 import type { QuizSettings } from './QuizSetup';
@@ -28,7 +39,11 @@ const entryOf = (word: QuizWord): VocabularyEntry => ({
 
 type CardsState = 'idle' | 'working' | 'done' | 'failed';
 
-/** The end of a game: score and best, the words missed with their meanings, what to do next. */
+/**
+ * The end of a game: score and best, the streak moment when the game was the day's first
+ * activity, what to do next (play again, the next story at the learner's level, the deck's words
+ * on the vocabulary screen), and the words missed with their meanings.
+ */
 export function QuizEnd({
   owner,
   signedIn,
@@ -52,6 +67,7 @@ export function QuizEnd({
   const [savedMissed, setSavedMissed] = useState(false);
   const [cards, setCards] = useState<CardsState>('idle');
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const { note: noteActivity, days: streakDays } = useStreakMoment(signedIn ? owner : null);
 
   useEffect(() => {
     if (recorded.current) return;
@@ -59,6 +75,7 @@ export function QuizEnd({
     headingRef.current?.focus();
     // A game nobody answered in is not a score.
     if (state.answered === 0) return setPreviousBest(null);
+    noteActivity();
     setPreviousBest(
       recordScore(owner, signedIn, {
         studyMode: settings.studyMode,
@@ -67,7 +84,7 @@ export function QuizEnd({
         playedAt: Date.now(),
       }),
     );
-  }, [owner, signedIn, settings, state]);
+  }, [owner, signedIn, settings, state, noteActivity]);
 
   const unique = missed.filter(
     (entry, i) => missed.findIndex((other) => other.word.id === entry.word.id) === i,
@@ -120,6 +137,7 @@ export function QuizEnd({
             t('quiz.end.best', { score: best })
           )}
         </p>
+        {streakDays !== null && <StreakMoment days={streakDays} className="mt-1" />}
       </div>
       <div className="flex flex-wrap gap-2">
         <button type="button" className="button-primary" onClick={onPlayAgain}>
@@ -130,6 +148,17 @@ export function QuizEnd({
           <Settings2 aria-hidden size={18} />
           {t('quiz.changeSettings')}
         </button>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <NextStoryLink variant="secondary" listWhenAllRead={false} />
+        <Link
+          to={deckHref(settings.deck)}
+          onClick={() => setDeckIntent(settings.deck)}
+          className="button-secondary"
+        >
+          <ListChecks aria-hidden size={18} />
+          {t('quiz.end.reviewWords')}
+        </Link>
       </div>
       <section aria-labelledby="quiz-missed" className="flex flex-col gap-3">
         <h3 id="quiz-missed" className="font-semibold text-lg">

@@ -1,14 +1,10 @@
-import { ArrowRight, CheckCircle2, Flame, Layers, PartyPopper } from 'lucide-react';
-import { useMemo } from 'react';
+import { CheckCircle2, Layers, PartyPopper } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { useAuth } from '../../lib/auth-client';
-import { today, useStreak } from '../stats/streak-store';
+import { useNavigate } from 'react-router';
+import { StreakMoment } from '../../components/StreakMoment';
 import { saveWord, useSavedWords } from '../vocabulary/saved-words-store';
-import { nextStoryAfter } from './next-story';
-import { useReadingList } from './reading-lists';
-import { type StoryDetail, useStories, type VocabularyEntry } from './stories-api';
-import { useReaderPreferences } from './use-reader-preferences';
+import { NextStoryLink } from './NextStoryLink';
+import type { StoryDetail, VocabularyEntry } from './stories-api';
 import { sentenceOfEntry } from './word-lookup/word-info';
 
 /**
@@ -18,21 +14,18 @@ import { sentenceOfEntry } from './word-lookup/word-info';
  */
 export function StoryEnd({
   detail,
-  firstToday,
+  streakDays,
   onUnread,
 }: {
   detail: StoryDetail;
-  /** This story was the day's first activity: the streak just grew. */
-  firstToday: boolean;
+  /** The streak this story grew as the day's first activity; null when it was not the first. */
+  streakDays: number | null;
   onUnread: () => void;
 }) {
   const { t } = useTranslation();
-  const { user } = useAuth();
-  const streak = useStreak(user?.id ?? null);
   const { story } = detail;
   const { words } = useSavedWords();
   const savedHere = words.filter((word) => word.storyId === story.id).length;
-  const grew = firstToday && streak.lastActivityDate === today() && streak.currentStreak > 0;
 
   return (
     <section
@@ -56,17 +49,9 @@ export function StoryEnd({
           </p>
         </div>
       </div>
-      {grew && (
-        <p
-          className="streak-pop inline-flex items-center gap-2 self-start rounded-full bg-orange-100 px-3 py-1.5 font-semibold text-orange-900 dark:bg-orange-950 dark:text-orange-200"
-          data-testid="streak-moment"
-        >
-          <Flame aria-hidden size={18} />
-          {t('reader.end.streak', { count: streak.currentStreak })}
-        </p>
-      )}
+      {streakDays !== null && <StreakMoment days={streakDays} />}
       <div className="flex flex-wrap items-center gap-3">
-        <NextStoryLink detail={detail} />
+        <NextStoryLink after={story} />
         <PractiseWords detail={detail} />
       </div>
       <p className="inline-flex flex-wrap items-center gap-2 text-sm text-stone-600 dark:text-stone-300">
@@ -77,35 +62,6 @@ export function StoryEnd({
         </button>
       </p>
     </section>
-  );
-}
-
-/** The next story at the learner's level, or the way to the list when all are read. */
-export function NextStoryLink({ detail }: { detail: StoryDetail }) {
-  const { t } = useTranslation();
-  const stories = useStories();
-  const completions = useReadingList('completions');
-  const levels = useReaderPreferences().storyDifficulty;
-  const next = useMemo(() => {
-    const readIds = new Set(completions.entries.map((entry) => entry.storyId));
-    return nextStoryAfter(stories.data ?? [], detail.story, readIds, levels);
-  }, [stories.data, completions.entries, detail.story, levels]);
-  if (!next) {
-    return (
-      <Link to="/stories" className="button-primary">
-        {t('reader.end.allRead')}
-        <ArrowRight aria-hidden size={16} />
-      </Link>
-    );
-  }
-  return (
-    <Link to={`/stories/${next.id}`} className="button-primary" data-testid="next-story">
-      <span>
-        {t('reader.end.next', { level: next.difficulty })}{' '}
-        <span lang="de">{next.titleDe || next.titleEn}</span>
-      </span>
-      <ArrowRight aria-hidden size={16} />
-    </Link>
   );
 }
 

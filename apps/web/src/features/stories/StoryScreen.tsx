@@ -23,7 +23,7 @@ import { audioPlayer } from '../audio/player';
 import { StoryAudioBar, useStoryReading } from '../audio/StoryAudioBar';
 import { KeepStoryAudio } from '../offline/KeepStoryAudio';
 import { SaveOfflineButton } from '../offline/SaveOfflineButton';
-import { readStreak, today } from '../stats/streak-store';
+import { useStreakMoment } from '../stats/use-streak-moment';
 import { KnownWordButton } from '../vocabulary/KnownWordButton';
 import { SaveWordButton } from '../vocabulary/SaveWordButton';
 import {
@@ -138,11 +138,11 @@ function StoryViewer({ detail }: { detail: StoryDetail }) {
   // Finishing the story in this visit as the day's first activity: its end shows the streak
   // growing (read before the completion below records the day).
   const { user } = useAuth();
-  const [firstToday, setFirstToday] = useState(false);
+  const streakMoment = useStreakMoment(user?.id ?? null);
   // Finished in this visit, in a mode other than normal (whose end is below its text).
   const [finishedHere, setFinishedHere] = useState(false);
   const markRead = () => {
-    if (!read) setFirstToday(readStreak(user?.id ?? null).lastActivityDate !== today());
+    if (!read) streakMoment.note();
     completions.add(story.id);
     setFinishedHere(true);
   };
@@ -269,7 +269,7 @@ function StoryViewer({ detail }: { detail: StoryDetail }) {
             preferences={preferences}
             translation={translation}
             read={read}
-            firstToday={firstToday}
+            streakDays={streakMoment.days}
             onRead={markRead}
             onUnread={() => completions.remove(story.id)}
           />
@@ -284,7 +284,7 @@ function StoryViewer({ detail }: { detail: StoryDetail }) {
         {mode !== 'normal' && finishedHere && read && (
           <StoryEnd
             detail={detail}
-            firstToday={firstToday}
+            streakDays={streakMoment.days}
             onUnread={() => completions.remove(story.id)}
           />
         )}
@@ -299,7 +299,7 @@ function NormalMode({
   preferences,
   translation,
   read,
-  firstToday,
+  streakDays,
   onRead,
   onUnread,
 }: {
@@ -308,7 +308,7 @@ function NormalMode({
   preferences: Preferences;
   translation: InterfaceLanguage | null;
   read: boolean;
-  firstToday: boolean;
+  streakDays: number | null;
   onRead: () => void;
   onUnread: () => void;
 }) {
@@ -415,7 +415,7 @@ function NormalMode({
 
           <div ref={end} className="flex flex-wrap items-center gap-3 pb-6" data-testid="story-end">
             {read ? (
-              <StoryEnd detail={detail} firstToday={firstToday} onUnread={onUnread} />
+              <StoryEnd detail={detail} streakDays={streakDays} onUnread={onUnread} />
             ) : (
               <p className="text-sm text-stone-500 dark:text-stone-400">{t('reader.endHint')}</p>
             )}

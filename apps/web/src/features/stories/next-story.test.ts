@@ -28,3 +28,18 @@ describe('the next story', () => {
     expect(nextStoryAfter(stories, stories[0]!, new Set([1, 3, 7]), 'all')).toBeNull();
   });
 });
+
+describe('the next story without a finished one', () => {
+  it('is the first unread one at the learner’s levels', () => {
+    expect(nextStoryAfter(stories, null, new Set([1]), ['A1'])?.id).toBe(3);
+    expect(nextStoryAfter(stories, null, new Set(), ['A2', 'B2'])?.id).toBe(2);
+  });
+
+  it('is the first unread one of any level when no level is chosen', () => {
+    expect(nextStoryAfter(stories, null, new Set([1, 2]), 'all')?.id).toBe(3);
+  });
+
+  it('is null when every one at the level is read', () => {
+    expect(nextStoryAfter(stories, null, new Set([5]), ['A2'])).toBeNull();
+  });
+});

@@ -4,7 +4,8 @@ import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'rea
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EntryWord } from '../../../components/EntryWord';
-import { NextStoryLink, saveFromStory } from '../StoryEnd';
+import { NextStoryLink } from '../NextStoryLink';
+import { saveFromStory } from '../StoryEnd';
 import type { StoryDetail, VocabularyEntry } from '../stories-api';
 import { translationIn } from '../stories-api';
 import { readTestResult, type TestResult, writeTestResult } from '../test-result';
@@ -425,7 +426,7 @@ function VocabularyTestBody({ detail, language, onDone, offerNext = true }: Test
           </>
         )}
         <div className="flex flex-wrap gap-3">
-          {offerNext && <NextStoryLink detail={detail} />}
+          {offerNext && <NextStoryLink after={detail.story} />}
           <button type="button" className="button-secondary" onClick={startAgain}>
             {t('reader.modes.lesson.tryAgain')}
           </button>
