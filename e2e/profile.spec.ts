@@ -176,7 +176,9 @@ test('a guest who chose A1 signs up and the profile says A1; its levels in the s
 
   // Levels chosen for the story list in the settings: the profile takes the lowest of them.
   await page.goto('/settings');
-  const levels = page.getByRole('group', { name: 'Levels the story list starts with' });
+  const levels = page
+    .getByRole('region', { name: 'Story list', exact: true })
+    .getByRole('group', { name: 'Levels to start with' });
   await expect(levels.getByLabel('A1', { exact: true })).toBeChecked();
   await levels.getByLabel('B1', { exact: true }).check();
   await levels.getByLabel('C1', { exact: true }).check();

@@ -57,6 +57,21 @@ function select(
   };
 }
 
+/** A choice of radio buttons (their legend names it), set to one option by its text. */
+function radio(key: Key, group: string, legend: string, option: string, stored: unknown): Field {
+  const button = (settings: Locator) =>
+    settings
+      .getByRole('region', { name: group, exact: true })
+      .getByRole('group', { name: legend })
+      .getByLabel(option, { exact: true });
+  return {
+    key,
+    stored,
+    change: (settings) => button(settings).check(),
+    check: (settings) => expect(button(settings)).toBeChecked(),
+  };
+}
+
 /** A list of levels or topics (none ticked: all), with one of them ticked. */
 function choice(key: Key, group: string, legend: string, option: string, stored: unknown): Field {
   const box = (settings: Locator) =>
@@ -82,11 +97,11 @@ const FIELDS: Field[] = [
   toggle('autoPlayTTSNewWords', DISPLAY, 'Read a word aloud when its card opens'),
   toggle('enableDifficultyHints', DISPLAY, 'Show the level of each word on its card'),
   toggle('showSavedRemovedMessage', DISPLAY, 'Say when a word is saved or removed'),
-  choice('storyDifficulty', STORY_LIST, 'Levels the story list starts with', 'A2', ['A2']),
-  choice('storyTopics', STORY_LIST, 'Topics the story list starts with', 'Food', ['food']),
+  choice('storyDifficulty', STORY_LIST, 'Levels to start with', 'A2', ['A2']),
+  choice('storyTopics', STORY_LIST, 'Topics to start with', 'Food', ['food']),
   toggle('showReadStories', STORY_LIST, 'Show stories I have read'),
   select('storyMode', STORY, 'Reading mode', 'Focus', 'focus'),
-  select(
+  radio(
     'targetWordClickAction',
     STORY,
     'Tapping a word',
@@ -109,7 +124,7 @@ const FIELDS: Field[] = [
   select('leechThreshold', 'Flashcards', 'A card becomes a leech', 'After 5 lapses', '5', 5),
   select('quizDefaultStudyMode', 'Quiz', 'What to practise', 'Gender', 'gender'),
   select('quizDefaultGameMode', 'Quiz', 'Game', 'Survival', 'survival'),
-  select('quizDefaultDeck', 'Quiz', 'Deck', 'B1', 'level-B1'),
+  select('quizDefaultDeck', 'Quiz', 'Deck to start with', 'B1', 'level-B1'),
   toggle('quizShowQuestionExample', 'Quiz', 'Show the example sentence'),
   select('vocabularyDefaultDeck', 'Vocabulary', 'Deck to start with', 'Saved words', 'saved'),
   select('vocabularyDefaultLevel', 'Vocabulary', 'Level to start with', 'B2', 'B2'),
