@@ -57,22 +57,7 @@ function select(
   };
 }
 
-/** A choice of radio buttons (their legend names it), set to one option by its text. */
-function radio(key: Key, group: string, legend: string, option: string, stored: unknown): Field {
-  const button = (settings: Locator) =>
-    settings
-      .getByRole('region', { name: group, exact: true })
-      .getByRole('group', { name: legend })
-      .getByLabel(option, { exact: true });
-  return {
-    key,
-    stored,
-    change: (settings) => button(settings).check(),
-    check: (settings) => expect(button(settings)).toBeChecked(),
-  };
-}
-
-/** A list of levels or topics (none ticked: all), with one of them ticked. */
+/** A group of boxes or radio buttons (its legend names it), with one option ticked by its text. */
 function choice(key: Key, group: string, legend: string, option: string, stored: unknown): Field {
   const box = (settings: Locator) =>
     settings
@@ -82,7 +67,7 @@ function choice(key: Key, group: string, legend: string, option: string, stored:
   return {
     key,
     stored,
-    change: (settings) => box(settings).click(),
+    change: (settings) => box(settings).check(),
     check: (settings) => expect(box(settings)).toBeChecked(),
   };
 }
@@ -101,7 +86,7 @@ const FIELDS: Field[] = [
   choice('storyTopics', STORY_LIST, 'Topics to start with', 'Food', ['food']),
   toggle('showReadStories', STORY_LIST, 'Show stories I have read'),
   select('storyMode', STORY, 'Reading mode', 'Focus', 'focus'),
-  radio(
+  choice(
     'targetWordClickAction',
     STORY,
     'Tapping a word',

@@ -3,6 +3,7 @@ import { HardDriveDownload, Trash2, WifiOff } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ModalDialog } from '../../components/ModalDialog';
 import { currentLocale } from '../../lib/i18n';
 import { useOnline, useRetryWhenOnline } from '../../lib/online';
 import { useAudioSettings } from '../audio/audio-settings';
@@ -263,38 +264,31 @@ function RemoveAllButton({ count, onConfirm }: { count: number; onConfirm: () =>
       >
         {t('offline.removeAll')}
       </button>
-      <dialog
+      <ModalDialog
         ref={dialog}
-        aria-labelledby="remove-all-title"
-        aria-describedby="remove-all-body"
-        className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl bg-white p-5 text-stone-900 backdrop:bg-black/50 dark:bg-stone-900 dark:text-stone-100"
+        title={t('offline.removeAllTitle')}
+        description={t('offline.removeAllBody', { count })}
       >
-        <div className="flex flex-col gap-4">
-          <h2 id="remove-all-title" className="font-semibold text-lg">
-            {t('offline.removeAllTitle')}
-          </h2>
-          <p id="remove-all-body">{t('offline.removeAllBody', { count })}</p>
-          <div className="flex flex-wrap justify-end gap-3">
-            <button
-              type="button"
-              className="button-secondary"
-              onClick={() => dialog.current?.close()}
-            >
-              {t('offline.cancel')}
-            </button>
-            <button
-              type="button"
-              className="button-danger"
-              onClick={() => {
-                dialog.current?.close();
-                onConfirm();
-              }}
-            >
-              {t('offline.removeAllConfirm')}
-            </button>
-          </div>
+        <div className="flex flex-wrap justify-end gap-3">
+          <button
+            type="button"
+            className="button-secondary"
+            onClick={() => dialog.current?.close()}
+          >
+            {t('offline.cancel')}
+          </button>
+          <button
+            type="button"
+            className="button-danger"
+            onClick={() => {
+              dialog.current?.close();
+              onConfirm();
+            }}
+          >
+            {t('offline.removeAllConfirm')}
+          </button>
         </div>
-      </dialog>
+      </ModalDialog>
     </>
   );
 }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { Avatar } from '../../components/Avatar';
 import { AuthCard, Field, FormMessage } from '../../components/Form';
+import { ModalDialog } from '../../components/ModalDialog';
 import { Panel } from '../../components/Panel';
 import { SignInPrompt } from '../../components/SignInPrompt';
 import { LoadingScreen } from '../../components/Spinner';
@@ -316,16 +317,12 @@ function AccountActions() {
           {t('profile.remove.button')}
         </button>
       </div>
-      <dialog
+      <ModalDialog
         ref={dialog}
-        aria-labelledby="remove-title"
-        className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl bg-white p-5 text-stone-900 backdrop:bg-black/50 dark:bg-stone-900 dark:text-stone-100"
+        title={t('profile.remove.confirmTitle')}
+        description={t('profile.remove.confirmBody')}
       >
         <form onSubmit={remove} className="flex flex-col gap-4">
-          <h2 id="remove-title" className="font-semibold text-lg">
-            {t('profile.remove.confirmTitle')}
-          </h2>
-          <p>{t('profile.remove.confirmBody')}</p>
           <Field
             label={t('auth.password')}
             type="password"
@@ -347,7 +344,7 @@ function AccountActions() {
             </button>
           </div>
         </form>
-      </dialog>
+      </ModalDialog>
     </Panel>
   );
 }
