@@ -5,7 +5,7 @@
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
-import { parseFlashcardDeck, seededRandom } from '@lesefuchs/core';
+import { parseFlashcardDeck } from '@lesefuchs/core';
 import { and, eq, like, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { createApp } from '../apps/server/src/app.ts';
@@ -21,10 +21,10 @@ import { loadQueue } from '../apps/server/src/services/flashcards/queue.service.
 import { createSyncRegistry } from '../apps/server/src/services/sync-handlers.ts';
 
 const CARDS = 20_000;
+/** Learners of these many cards, for the curve of the whole queue call. */
+const CURVE = [1_000, 5_000, CARDS, 100_000];
 const DUE_QUEUE_BUDGET_MS = 30;
 const QUEUE_RUNS = 50;
-const DAY = 86_400_000;
-const LEVELS = ['A1', 'A2', 'B1', 'B2', 'C1', 'C2'] as const;
 
 /** What the server process tells the benchmark. */
 export type ServerMessage =
@@ -37,98 +37,69 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 };
 
-/** Made-up entries beyond the corpus (about 3,450 words), so one learner can hold 20,000 cards. */
+/**
+ * Made-up entries beyond the corpus (about 3,450 words), so one learner can hold 100,000 cards;
+ * the database writes them itself (generate_series), which takes seconds even at 100,000.
+ */
 async function addVocabulary(db: Database, count: number) {
-  for (let start = 0; start < count; start += 1_000) {
-    await db.insert(vocabulary).values(
-      Array.from({ length: Math.min(1_000, count - start) }, (_, i) => {
-        const n = start + i;
-        return {
-          word: `Benchwort${n}`,
-          baseWord: `Benchwort${n}`,
-          translationEn: `bench word ${n}`,
-          translationEs: `palabra ${n}`,
-          translationKr: `단어 ${n}`,
-          partOfSpeech: 'noun',
-          difficultyLevel: LEVELS[n % LEVELS.length] as string,
-          exampleSentence: `Das ist Benchwort${n}.`,
-          contentHash: 'bench',
-        };
-      }),
-    );
-  }
+  if (count <= 0) return;
+  await db.execute(sql`
+    insert into ${vocabulary} (word, base_word, translation_en, translation_es, translation_kr,
+      part_of_speech, difficulty_level, example_sentence, content_hash)
+    select 'Benchwort' || n, 'Benchwort' || n, 'bench word ' || n, 'palabra ' || n, '단어 ' || n,
+      'noun', (array['A1', 'A2', 'B1', 'B2', 'C1', 'C2'])[n % 6 + 1],
+      'Das ist Benchwort' || n || '.', 'bench'
+    from generate_series(0, ${count - 1}) as n`);
 }
 
 /**
- * A learner some years in: a quarter of the cards new, most in review (about a sixth of those
- * due), a few learning and relearning, 2 % leeches and 2 % suspended; two past reviews per
- * studied card in the review log.
+ * A learner some years in, with `count` cards (the first entries by id): a quarter of them new,
+ * most in review (about a sixth of those due), a few learning and relearning, 2 % leeches and
+ * 2 % suspended; two past reviews per studied card in the review log. The draws come from a
+ * seeded random sequence, so every run builds the same learner.
  */
-async function addCards(db: Database, userId: string) {
-  const entries = await db
-    .select({ id: vocabulary.id, level: vocabulary.difficultyLevel })
-    .from(vocabulary)
-    .limit(CARDS);
-  const next = seededRandom(20_251_122);
-  const now = Date.now();
-  const rows = entries.map((entry) => {
-    const roll = next();
-    const state =
-      roll < 0.25 ? 'new' : roll < 0.29 ? 'learning' : roll < 0.31 ? 'relearning' : 'review';
-    const interval = state === 'review' ? 1 + Math.floor(next() * 180) : 0;
-    const dueAt =
-      state === 'new'
-        ? now - next() * 30 * DAY
-        : state === 'review'
-          ? now + (next() - 1 / 6) * interval * DAY
-          : now + (next() - 0.5) * 20 * 60_000;
-    return {
-      userId,
-      vocabularyId: entry.id,
-      difficultyLevel: entry.level,
-      cardState: state,
-      dueAt: new Date(dueAt),
-      easeFactor: 1.3 + Math.round(next() * 170) / 100,
-      intervalDays: interval,
-      repetitions: state === 'new' ? 0 : 1 + Math.floor(next() * 12),
-      lapses: state === 'new' ? 0 : Math.floor(next() * 4),
-      lastReviewedAt: state === 'new' ? null : new Date(now - interval * DAY),
-      isLeech: state !== 'new' && next() < 0.02,
-      isSuspended: next() < 0.02,
-      createdAt: new Date(now - next() * 400 * DAY),
-    };
-  });
-  for (let start = 0; start < rows.length; start += 1_000) {
-    const inserted = await db
-      .insert(flashcards)
-      .values(rows.slice(start, start + 1_000))
-      .returning({
-        id: flashcards.id,
-        vocabularyId: flashcards.vocabularyId,
-        level: flashcards.difficultyLevel,
-        state: flashcards.cardState,
-      });
-    const log = inserted
-      .filter((card) => card.state !== 'new')
-      .flatMap((card) =>
-        [400, 200].map((daysAgo) => ({
-          userId,
-          cardId: card.id,
-          reviewId: `history-${card.id}-${daysAgo}`,
-          vocabularyId: card.vocabularyId,
-          difficultyLevel: card.level,
-          rating: 'good',
-          stateBefore: daysAgo === 400 ? 'new' : 'learning',
-          stateAfter: daysAgo === 400 ? 'learning' : 'review',
-          intervalDays: 1,
-          easeFactor: 2.5,
-          dueAt: new Date(now - (daysAgo - 1) * DAY),
-          scheduler: 'sm2',
-          reviewedAt: new Date(now - daysAgo * DAY - next() * DAY),
-        })),
-      );
-    await db.insert(flashcardReviews).values(log);
-  }
+async function addCards(db: Database, userId: string, count: number) {
+  await db.execute(sql`select setseed(0.2025)`);
+  await db.execute(sql`
+    insert into ${flashcards} (user_id, vocabulary_id, difficulty_level, card_state, due_at,
+      ease_factor, interval_days, repetitions, lapses, last_reviewed_at, is_leech, is_suspended,
+      created_at)
+    select ${userId}, id, difficulty_level, state,
+      case state
+        when 'new' then now() - r2 * interval '30 days'
+        when 'review' then now() + (r2 - 1.0 / 6) * interval_days * interval '1 day'
+        else now() + (r2 - 0.5) * interval '20 minutes'
+      end,
+      1.3 + round(r3 * 170) / 100, interval_days,
+      case when state = 'new' then 0 else 1 + floor(r4 * 12) end,
+      case when state = 'new' then 0 else floor(r5 * 4) end,
+      case when state = 'new' then null else now() - interval_days * interval '1 day' end,
+      state <> 'new' and r6 < 0.02, r7 < 0.02, now() - r8 * interval '400 days'
+    from (
+      select *, case when state = 'review' then 1 + floor(r1 * 180)::int else 0 end as interval_days
+      from (
+        select id, difficulty_level,
+          case when r0 < 0.25 then 'new' when r0 < 0.29 then 'learning'
+            when r0 < 0.31 then 'relearning' else 'review' end as state,
+          r1, r2, r3, r4, r5, r6, r7, r8
+        from (
+          select id, difficulty_level, random() as r0, random() as r1, random() as r2,
+            random() as r3, random() as r4, random() as r5, random() as r6, random() as r7,
+            random() as r8
+          from ${vocabulary} order by id limit ${count}
+        ) as drawn
+      ) as states
+    ) as cards`);
+  await db.execute(sql`
+    insert into ${flashcardReviews} (user_id, card_id, review_id, vocabulary_id, difficulty_level,
+      rating, state_before, state_after, interval_days, ease_factor, due_at, scheduler, reviewed_at)
+    select user_id, id, 'history-' || id || '-' || days_ago, vocabulary_id, difficulty_level,
+      'good', case when days_ago = 400 then 'new' else 'learning' end,
+      case when days_ago = 400 then 'learning' else 'review' end, 1, 2.5,
+      now() - (days_ago - 1) * interval '1 day', 'sm2',
+      now() - days_ago * interval '1 day' - random() * interval '1 day'
+    from ${flashcards}, (values (400), (200)) as history(days_ago)
+    where user_id = ${userId} and card_state <> 'new'`);
 }
 
 async function main(dir: string) {
@@ -160,28 +131,39 @@ async function main(dir: string) {
     webDistDir: null,
   });
 
-  // One learner, signed up and confirmed as a person would.
-  const email = 'bench-learner@example.com';
-  const signUp = await app.request('/api/auth/sign-up/email', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: 'correct horse battery', name: 'Benchlerner' }),
-  });
-  const userId = ((await signUp.json()) as { user: { id: string } }).user.id;
-  const [mail] = await listDevMailbox(db, email);
-  const link = new URL(mail?.links[0] ?? '');
-  const confirmed = await app.request(`${link.pathname}${link.search}`);
-  const cookie = confirmed.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0] ?? '')
-    .filter((pair) => pair.includes('session_token='))
-    .join('; ');
+  // Learners signed up and confirmed as a person would: the one of the review benchmark has
+  // 20,000 cards; the others show how the queue grows with the number of cards.
+  const signUp = async (name: string) => {
+    const email = `${name.toLowerCase()}@example.com`;
+    const response = await app.request('/api/auth/sign-up/email', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password: 'correct horse battery', name }),
+    });
+    const id = ((await response.json()) as { user: { id: string } }).user.id;
+    const [mail] = await listDevMailbox(db, email);
+    const link = new URL(mail?.links[0] ?? '');
+    const confirmed = await app.request(`${link.pathname}${link.search}`);
+    const session = confirmed.headers
+      .getSetCookie()
+      .map((value) => value.split(';')[0] ?? '')
+      .filter((pair) => pair.includes('session_token='))
+      .join('; ');
+    return { id, session };
+  };
+  const { id: userId, session: cookie } = await signUp('Benchlerner');
 
   const [{ n: corpus } = { n: 0 }] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(vocabulary);
-  await addVocabulary(db, CARDS - corpus);
-  await addCards(db, userId);
+  await addVocabulary(db, Math.max(...CURVE) - corpus);
+  const curve: { count: number; userId: string }[] = [];
+  for (const [index, count] of CURVE.entries()) {
+    const learner =
+      count === CARDS ? userId : (await signUp(`Kurvenlerner${'abcdefgh'[index]}`)).id;
+    await addCards(db, learner, count);
+    curve.push({ count, userId: learner });
+  }
   await db.execute(sql`analyze`);
   const all = parseFlashcardDeck('database');
   const dueNow = await dueCards(db, { userId, deck: all }, new Date(), CARDS);
@@ -225,6 +207,31 @@ async function main(dir: string) {
       'whole queue call, deck level-b1+level-b2',
       await time(queue('level-b1+level-b2', 'Europe/Berlin')),
     ),
+  );
+
+  // The curve: the whole queue call of learners with more and more cards.
+  const byCount: string[] = [];
+  let at20k = 0;
+  for (const learner of curve) {
+    const { median } = await time(() =>
+      loadQueue(db, learner.userId, {
+        deck: 'database',
+        dueLimit: 100,
+        learningLimit: 50,
+        newLimit: 50,
+        timeZone: 'UTC',
+      }),
+    );
+    if (learner.count === CARDS) at20k = median;
+    byCount.push(`${learner.count.toLocaleString('en')}: ${median.toFixed(1)} ms`);
+    if (learner.count === Math.max(...CURVE)) {
+      byCount.push(
+        `(100,000 / 20,000: ${(median / at20k).toFixed(2)}×, goal ≤ 1.5×: ${median <= 1.5 * at20k ? 'ok' : 'OVER'})`,
+      );
+    }
+  }
+  lines.push(
+    `whole queue call by the learner's cards, median of ${QUEUE_RUNS}: ${byCount.join(', ')}`,
   );
 
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });

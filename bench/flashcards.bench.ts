@@ -1,5 +1,7 @@
 // The flashcards issue's budgets, on PGlite in a temporary directory:
-// - the due queue of a learner with 20,000 cards builds in under 30 ms (the issue's target);
+// - the due queue of a learner with 20,000 cards builds in under 30 ms (the issue's target),
+//   and its curve at 1,000 / 5,000 / 20,000 / 100,000 cards (issue #20: 100,000 within 1.5× of
+//   20,000);
 // - the review endpoint, at a fixed 50 requests/s for 10 s, answers with p99 under 100 ms
 //   (our target: a grade should feel instant, and 100 ms is the usual limit of "instant").
 // The server and its database run in a child process (flashcards-server.ts), so the load
@@ -17,7 +19,7 @@ const REVIEW_RATE = 50;
 const REVIEW_SECONDS = 10;
 const CONNECTIONS = [10, 1];
 /** The whole benchmark gives up after this long. */
-const TIMEOUT_MS = 5 * 60_000;
+const TIMEOUT_MS = 10 * 60_000;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Debian's Chromium, which the browser benchmarks drive. */
@@ -71,11 +72,11 @@ export async function startProductionServer(
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, stop };
+      if ((await fetch(`${url}/api/health`)).ok) return { url, stop, pid: child.pid as number };
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await stop();
   throw new Error('the server did not start within 60 s');
@@ -104,4 +105,39 @@ export async function openFlashcards(page: import('@playwright/test').Page, newC
   const card = page.locator('article[data-card-id]');
   await card.waitFor({ timeout: 20_000 });
   return card;
+}
+
+const POSTGRES_ADMIN_URL =
+  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/**
+ * A new PostgreSQL database for one benchmark run on the server at BENCH_DATABASE_URL (or
+ * 127.0.0.1:5432), or null when none answers; drop() removes it.
+ */
+export async function postgresDatabase(
+  tag = 'bench',
+): Promise<{ url: string; drop(): Promise<void> } | null> {
+  const admin = new pg.Client({
+    connectionString: POSTGRES_ADMIN_URL,
+    connectionTimeoutMillis: 2_000,
+  });
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  const name = `lesefuchs_${tag}_${process.pid}`;
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
 }

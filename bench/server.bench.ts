@@ -8,14 +8,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon, { type Options } from 'autocannon';
-import pg from 'pg';
-import { freePort, startProductionServer } from './production-server.ts';
+import { freePort, postgresDatabase, startProductionServer } from './production-server.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARM_UP_SECONDS = 2;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const POSTGRES_ADMIN_URL =
-  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 interface Figures {
   rps: number;
@@ -122,32 +119,6 @@ async function endpoints(base: string): Promise<[string, Figures][]> {
   ];
 }
 
-async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
-  const admin = new pg.Client({
-    connectionString: POSTGRES_ADMIN_URL,
-    connectionTimeoutMillis: 2_000,
-  });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
-  const name = `lesefuchs_bench_${process.pid}`;
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
 const row = (name: string, figures: Figures, hello: number) =>
   `${name.padEnd(30)} ${figures.rps.toFixed(0).padStart(7)} rps  p50 ${String(figures.p50).padStart(4)} ms  p99 ${String(figures.p99).padStart(5)} ms  ${(hello / figures.rps).toFixed(0).padStart(4)}× slower` +
   (figures.non2xx || figures.errors
@@ -168,7 +139,9 @@ export async function run(): Promise<string[]> {
   try {
     for (const kind of ['pglite', 'postgres'] as const) {
       if (kind === 'postgres' && !postgres) {
-        lines.push(`PostgreSQL: skipped, no server answered at ${POSTGRES_ADMIN_URL}`);
+        lines.push(
+          'PostgreSQL: skipped, no server answered (BENCH_DATABASE_URL or 127.0.0.1:5432)',
+        );
         continue;
       }
       const server = await startProductionServer(path.join(dir, kind), {

@@ -40,6 +40,7 @@ const ROWS: Record<string, Row> = {
   'GET /api/stories/version': { kind: 'public', why: 'content' },
   'GET /api/stories/titles': { kind: 'public', why: 'content' },
   'GET /api/stories/lemmas': { kind: 'public', why: 'content (every story’s lemmas)' },
+  'GET /api/stories/sizes': { kind: 'public', why: 'content (every story’s size on a device)' },
   'GET /api/stories/:id': { kind: 'public', why: 'content' },
   'GET /api/vocabulary/version': { kind: 'public', why: 'content' },
   'GET /api/vocabulary': { kind: 'public', why: 'content' },
