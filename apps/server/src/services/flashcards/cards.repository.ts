@@ -1,8 +1,16 @@
 import { type CardSchedule, type FlashcardDeck, LEVELS, type Level } from '@lesefuchs/core';
 import { and, asc, desc, eq, gt, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { flashcards, savedWords, vocabulary } from '../../db/schema/index.ts';
+import {
+  flashcardReviews,
+  flashcards,
+  profiles,
+  savedWords,
+  srsSettings,
+  vocabulary,
+} from '../../db/schema/index.ts';
 import { type CardWithEntryRow, cardWithEntryColumns } from './present.ts';
+import { settingsColumns } from './settings.service.ts';
 
 // The Drizzle queries of the flashcards, and nothing else: which cards a deck selection holds,
 // the queues, counts, inserts and updates. Rules live in the services.
@@ -54,6 +62,36 @@ function cardsWithEntry(db: Database) {
     .select(cardWithEntryColumns)
     .from(flashcards)
     .innerJoin(vocabulary, eq(vocabulary.id, flashcards.vocabularyId));
+}
+
+/**
+ * One card of the user with its entry, locked until the transaction ends, with what grading it
+ * needs besides, in one round trip: whether the review id was applied already, when the card's
+ * word was last reviewed (ms), and the learner's settings (read with settingsOf). Undefined for
+ * another user's card.
+ */
+export async function lockCardForReview(
+  tx: Database,
+  userId: string,
+  id: number,
+  reviewId: string,
+) {
+  const [row] = await tx
+    .select({
+      ...cardWithEntryColumns,
+      reviewSeen: sql<boolean>`exists (select 1 from ${flashcardReviews} where ${flashcardReviews.userId} = ${userId} and ${flashcardReviews.reviewId} = ${reviewId})`,
+      lastReviewAt: sql<
+        number | null
+      >`(select (extract(epoch from max(${flashcardReviews.reviewedAt})) * 1000)::float8 from ${flashcardReviews} where ${flashcardReviews.userId} = ${userId} and ${flashcardReviews.vocabularyId} = ${flashcards.vocabularyId})`,
+      ...settingsColumns,
+    })
+    .from(flashcards)
+    .innerJoin(vocabulary, eq(vocabulary.id, flashcards.vocabularyId))
+    .leftJoin(srsSettings, eq(srsSettings.userId, flashcards.userId))
+    .leftJoin(profiles, eq(profiles.userId, flashcards.userId))
+    .where(and(eq(flashcards.id, id), eq(flashcards.userId, userId)))
+    .for('update', { of: flashcards });
+  return row;
 }
 
 /** One card of the user with its entry, locked until the transaction ends; undefined for another user's. */

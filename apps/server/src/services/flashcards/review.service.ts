@@ -15,9 +15,9 @@ import { flashcardReviews } from '../../db/schema/index.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
 import { recordActivityAt } from '../stats.service.ts';
 import type { SyncHandler } from '../sync.service.ts';
-import { type CardChange, lockCard, scheduleOf, updateCard } from './cards.repository.ts';
+import { type CardChange, lockCardForReview, scheduleOf, updateCard } from './cards.repository.ts';
 import { type CardWithEntryRow, presentCard } from './present.ts';
-import { getSrsSettings } from './settings.service.ts';
+import { settingsOf } from './settings.service.ts';
 
 // The review endpoint (review_srs_card_authed, spec 3 §4) and the offline grades of the sync
 // queue: one card of the session's user, scheduled by the core, in one transaction.
@@ -56,26 +56,6 @@ function schedule(card: CardWithEntryRow, rating: Rating, at: Date, settings: Sr
   return scheduleCard(scheduleOf(card), rating, at, settings);
 }
 
-/** Whether this review id was applied already, and when the card was last reviewed. */
-async function reviewHistory(tx: Database, userId: string, reviewId: string, vocabularyId: number) {
-  const seen = tx
-    .select({ id: flashcardReviews.id })
-    .from(flashcardReviews)
-    .where(and(eq(flashcardReviews.userId, userId), eq(flashcardReviews.reviewId, reviewId)))
-    .limit(1);
-  const last = tx
-    .select({ at: sql`(extract(epoch from max(${flashcardReviews.reviewedAt})) * 1000)::float8` })
-    .from(flashcardReviews)
-    .where(
-      and(eq(flashcardReviews.userId, userId), eq(flashcardReviews.vocabularyId, vocabularyId)),
-    );
-  // One round trip: both are index look-ups.
-  const [row] = await tx
-    .select({ seen: sql<boolean>`exists (${seen})`, lastAt: sql<number | null>`(${last})` })
-    .from(sql`(select 1) as one`);
-  return { seen: row?.seen === true, lastAt: row?.lastAt ?? null };
-}
-
 /** Applies one review inside the transaction it is given. */
 export async function applyReview(
   tx: Database,
@@ -84,18 +64,19 @@ export async function applyReview(
   input: ReviewInput,
   now = Date.now(),
 ): Promise<ReviewResponse> {
-  const card = await lockCard(tx, userId, input.cardId);
-  if (!card) throw new CardNotFoundError(`cardId: no card ${input.cardId}`);
-  const history = await reviewHistory(tx, userId, input.reviewId, card.vocabularyId);
-  if (history.seen) return { outcome: 'duplicate', card: presentCard(card) };
+  // The card, its history and the learner's settings in one round trip.
+  const found = await lockCardForReview(tx, userId, input.cardId, input.reviewId);
+  if (!found) throw new CardNotFoundError(`cardId: no card ${input.cardId}`);
+  const { reviewSeen, lastReviewAt, settings: settingsRow, preferences, ...card } = found;
+  if (reviewSeen) return { outcome: 'duplicate', card: presentCard(card) };
 
   const lastReviewed = card.lastReviewedAt?.getTime() ?? Number.NEGATIVE_INFINITY;
   const at = Math.min(Math.max(input.reviewedAt ?? now, lastReviewed), now);
-  if (history.lastAt !== null && Math.abs(at - history.lastAt) < DUPLICATE_REVIEW_WINDOW_MS) {
+  if (lastReviewAt !== null && Math.abs(at - lastReviewAt) < DUPLICATE_REVIEW_WINDOW_MS) {
     return { outcome: 'ignored', card: null };
   }
 
-  const settings = await getSrsSettings(tx, userId);
+  const settings = settingsOf({ settings: settingsRow, preferences });
   const next = schedule(card, input.rating, new Date(at), settings);
   const flags = leechFlagsAfterReview(
     { is_leech: card.isLeech, is_suspended: card.isSuspended },

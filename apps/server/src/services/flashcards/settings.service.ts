@@ -67,15 +67,18 @@ function toRow(userId: string, settings: SrsSettings): SettingsRow {
   };
 }
 
-/** The user's SRS settings: their row, else the defaults with the profile's leech threshold. */
-export async function getSrsSettings(db: Database, userId: string): Promise<SrsSettings> {
-  // One look-up: the user always exists; the settings row and the profile may not yet.
-  const [row] = await db
-    .select({ settings: srsSettings, preferences: profiles.preferences })
-    .from(users)
-    .leftJoin(srsSettings, eq(srsSettings.userId, users.id))
-    .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(eq(users.id, userId));
+/** What the settings are read from, for a query that joins them on the user (see settingsOf). */
+export const settingsColumns = { settings: srsSettings, preferences: profiles.preferences };
+
+/** The settings of a row read through settingsColumns: its own, else the defaults with the profile's leech threshold. */
+export function settingsOf(
+  row:
+    | {
+        settings: typeof srsSettings.$inferSelect | null;
+        preferences: (typeof profiles.$inferSelect)['preferences'] | null;
+      }
+    | undefined,
+): SrsSettings {
   if (row?.settings) return toSettings(row.settings);
   return {
     ...DEFAULT_SRS_SETTINGS,
@@ -83,6 +86,18 @@ export async function getSrsSettings(db: Database, userId: string): Promise<SrsS
       ? leechThresholdValue(migratePreferences(row.preferences))
       : DEFAULT_SRS_SETTINGS.leech_threshold,
   };
+}
+
+/** The user's SRS settings: their row, else the defaults with the profile's leech threshold. */
+export async function getSrsSettings(db: Database, userId: string): Promise<SrsSettings> {
+  // One look-up: the user always exists; the settings row and the profile may not yet.
+  const [row] = await db
+    .select(settingsColumns)
+    .from(users)
+    .leftJoin(srsSettings, eq(srsSettings.userId, users.id))
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId));
+  return settingsOf(row);
 }
 
 async function saveSettings(tx: Database, userId: string, settings: SrsSettings): Promise<void> {
