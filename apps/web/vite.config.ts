@@ -140,6 +140,14 @@ export default defineConfig({
               priority: 2,
             },
             { name: homeChunk, priority: 1 },
+            // What the ends of a story, a flashcard session and a quiz share (the streak moment,
+            // the next story, key hints): small, so the shared group below would merge it into
+            // the flashcards' scheduler and its schemas, which a story page never needs.
+            {
+              name: 'activity-end',
+              test: /[\\/](use-streak-moment|StreakMoment|NextStoryLink|next-story|keyboard-in-use)\.tsx?$/,
+              priority: 0.5,
+            },
             {
               name: 'shared',
               minShareCount: 2,

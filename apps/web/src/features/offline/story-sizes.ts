@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { useAfterIdle } from '../../lib/use-after-idle';
 import type { AudioVoice } from '../audio/types';
 
 // What saving each story for offline costs the device, known before it is saved: the story's
@@ -27,9 +28,13 @@ export const storySizesQuery = () =>
     staleTime: SIZES_STALE_MS,
   });
 
-/** Every story's size on the device, by story id (pending or failed offline). */
+/**
+ * Every story's size on the device, by story id (pending or failed offline). Asked for once the
+ * page is idle: a story page's first seconds belong to the story, not to its offline button.
+ */
 export function useStorySizes() {
-  return useQuery(storySizesQuery());
+  const idle = useAfterIdle();
+  return useQuery({ ...storySizesQuery(), enabled: idle });
 }
 
 /** A story's audio bytes in `voice`: Amala's file when the story has no Florian one, as played. */
