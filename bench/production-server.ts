@@ -45,7 +45,7 @@ export function freePort(): Promise<number> {
  */
 export async function startProductionServer(
   dataDir: string,
-  options: { databaseUrl?: string } = {},
+  options: { databaseUrl?: string; publicUrl?: string; authSecret?: string } = {},
 ) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -55,7 +55,10 @@ export async function startProductionServer(
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      PUBLIC_URL: url,
+      // The address users reach it at: its own, or a proxy's in front of several instances.
+      PUBLIC_URL: options.publicUrl ?? url,
+      // Instances of one deployment sign sessions with one secret.
+      ...(options.authSecret ? { AUTH_SECRET: options.authSecret } : {}),
       DATA_DIR: dataDir,
       DATABASE_URL: options.databaseUrl ?? '',
       LOG_LEVEL: 'warn',

@@ -21,11 +21,10 @@ const LEARNERS = 10;
 const INSTANCES = [1, 2, 4];
 
 /** A round-robin HTTP proxy in a process of its own, over keep-alive connections. */
-async function startProxy(targets: string[]) {
-  const port = await freePort();
+async function startProxy(port: number, targets: string[]) {
   const source = `
     const http = require('node:http');
-    const targets = ${JSON.stringify(targets.map((target) => new URL(target)))}.map((t) => new URL(t.href));
+    const targets = ${JSON.stringify(targets)}.map((target) => new URL(target));
     const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
     let next = 0;
     http.createServer((req, res) => {
@@ -39,11 +38,12 @@ async function startProxy(targets: string[]) {
     }).listen(${port}, '127.0.0.1');`;
   const child: ChildProcess = spawn(process.execPath, ['-e', source], { stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
-  for (let tries = 0; tries < 100; tries += 1) {
+  for (let tries = 0; ; tries += 1) {
     try {
       await fetch(`${url}/api/health`);
       break;
     } catch {
+      if (tries === 100) throw new Error('the proxy did not start');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
@@ -62,12 +62,12 @@ interface Learner {
   cards: number[];
 }
 
-/** A learner signed up and confirmed through the dev mailbox, with 300 cards. */
-async function learner(base: string, index: number): Promise<Learner> {
+/** A learner signed up and confirmed through the dev mailbox (of one instance), with 300 cards. */
+async function learner(base: string, origin: string, index: number): Promise<Learner> {
   const email = `scale-${Date.now()}-${index}@example.com`;
   await fetch(`${base}/api/auth/sign-up/email`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
+    headers: { 'content-type': 'application/json', origin },
     body: JSON.stringify({
       email,
       password: 'correct horse battery',
@@ -87,7 +87,7 @@ async function learner(base: string, index: number): Promise<Learner> {
   while (cards.length < 300) {
     const made = await fetch(`${base}/api/flashcards/cards`, {
       method: 'POST',
-      headers: { cookie, origin: base, 'content-type': 'application/json' },
+      headers: { cookie, origin, 'content-type': 'application/json' },
       body: JSON.stringify({ deck: 'database', count: 50, forceIgnoreDailyLimit: true }),
     });
     const { created } = (await made.json()) as { created?: { id: number }[] };
@@ -123,7 +123,14 @@ async function reviews(url: string, learners: Learner[], tag: string) {
       },
     ],
   });
-  return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx };
+  const { statusCodeStats = {} } = result as {
+    statusCodeStats?: Record<string, { count: number }>;
+  };
+  const refused = Object.entries(statusCodeStats)
+    .filter(([status]) => !status.startsWith('2'))
+    .map(([status, { count }]) => `${count} × ${status}`)
+    .join(', ');
+  return { rps: result.requests.average, p99: result.latency.p99, refused };
 }
 
 export async function run(): Promise<string[]> {
@@ -137,22 +144,33 @@ export async function run(): Promise<string[]> {
     `${CONNECTIONS} connections, ${LEARNERS} learners, ${SECONDS} s per run, reviews through a round-robin proxy`,
   ];
   try {
+    // Every instance is reached at the proxy's address, as behind a load balancer.
+    const proxyPort = await freePort();
+    const publicUrl = `http://127.0.0.1:${proxyPort}`;
     for (let i = 0; i < Math.max(...INSTANCES); i++) {
       servers.push(
-        await startProductionServer(path.join(dir, `instance-${i}`), { databaseUrl: database.url }),
+        await startProductionServer(path.join(dir, `instance-${i}`), {
+          databaseUrl: database.url,
+          publicUrl,
+          authSecret: 'scale-out-bench-secret-shared-by-every-instance',
+        }),
       );
     }
     const learners: Learner[] = [];
-    for (let i = 0; i < LEARNERS; i++) learners.push(await learner(servers[0]?.url ?? '', i));
+    const first = servers[0]?.url ?? '';
+    for (let i = 0; i < LEARNERS; i++) learners.push(await learner(first, publicUrl, i));
     let single = 0;
     for (const count of INSTANCES) {
-      const proxy = await startProxy(servers.slice(0, count).map((server) => server.url));
+      const proxy = await startProxy(
+        proxyPort,
+        servers.slice(0, count).map((server) => server.url),
+      );
       try {
         await reviews(proxy.url, learners, `warm-${count}`);
         const figures = await reviews(proxy.url, learners, `run-${count}`);
         if (count === 1) single = figures.rps;
         lines.push(
-          `${count} instance${count === 1 ? ' ' : 's'}: ${figures.rps.toFixed(0).padStart(5)} reviews/s, p99 ${figures.p99} ms, ${(figures.rps / single).toFixed(2)}× one instance${figures.non2xx ? ` (${figures.non2xx} non-2xx)` : ''}`,
+          `${count} instance${count === 1 ? ' ' : 's'}: ${figures.rps.toFixed(0).padStart(5)} reviews/s, p99 ${figures.p99} ms, ${(figures.rps / single).toFixed(2)}× one instance${figures.refused ? ` (${figures.refused})` : ''}`,
         );
       } finally {
         await proxy.stop();
