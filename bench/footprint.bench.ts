@@ -11,6 +11,7 @@ import autocannon from 'autocannon';
 import {
   missingPrerequisite,
   postgresDatabase,
+  signUpOverHttp,
   startProductionServer,
 } from './production-server.ts';
 
@@ -30,27 +31,9 @@ function memoryOf(pid: number): { rss: number; peak: number } | null {
 const mb = (value: number | undefined) => (value === undefined ? 'n/a' : `${value.toFixed(0)} MB`);
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A confirmed learner's cookie, through the dev mailbox. */
-async function signUp(base: string): Promise<string> {
-  const email = `footprint-${Date.now()}@example.com`;
-  await fetch(`${base}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email, password: 'correct horse battery', name: 'Footprint' }),
-  });
-  const mailbox = await fetch(`${base}/api/dev/mailbox?to=${encodeURIComponent(email)}`);
-  const { messages } = (await mailbox.json()) as { messages: { links: string[] }[] };
-  const link = new URL(messages[0]?.links[0] ?? '');
-  const confirmed = await fetch(`${base}${link.pathname}${link.search}`, { redirect: 'manual' });
-  return confirmed.headers
-    .getSetCookie()
-    .map((header) => header.split(';')[0])
-    .join('; ');
-}
-
 /** Reading every story and reviewing cards, side by side, for a few seconds. */
 async function burst(base: string): Promise<void> {
-  const cookie = await signUp(base);
+  const cookie = await signUpOverHttp(base, { name: 'Footprint' });
   const headers = { cookie, origin: base, 'content-type': 'application/json' };
   const session = await fetch(`${base}/api/flashcards/session`, {
     method: 'POST',

@@ -144,3 +144,31 @@ export async function postgresDatabase(
     },
   };
 }
+
+/**
+ * Signs a learner up over HTTP and confirms the address through the dev mailbox, as a person
+ * would; resolves to the session cookie. `origin` is the address the server trusts (a proxy's
+ * in front of several instances); `name` the nickname (letters only, unique).
+ */
+export async function signUpOverHttp(
+  base: string,
+  { name, origin = base }: { name: string; origin?: string },
+): Promise<string> {
+  const email = `${name.toLowerCase()}-${Date.now()}@example.com`;
+  const response = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ email, password: 'correct horse battery', name }),
+  });
+  if (!response.ok) throw new Error(`sign-up: ${response.status}`);
+  const mailbox = await fetch(`${base}/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+  const { messages } = (await mailbox.json()) as { messages: { links: string[] }[] };
+  const link = new URL(messages[0]?.links[0] ?? '');
+  const confirmed = await fetch(`${base}${link.pathname}${link.search}`, { redirect: 'manual' });
+  const cookie = confirmed.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0])
+    .join('; ');
+  if (!cookie) throw new Error('no session cookie after the confirmation');
+  return cookie;
+}

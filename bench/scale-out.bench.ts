@@ -12,6 +12,7 @@ import {
   freePort,
   missingPrerequisite,
   postgresDatabase,
+  signUpOverHttp,
   startProductionServer,
 } from './production-server.ts';
 
@@ -64,24 +65,10 @@ interface Learner {
 
 /** A learner signed up and confirmed through the dev mailbox (of one instance), with 300 cards. */
 async function learner(base: string, origin: string, index: number): Promise<Learner> {
-  const email = `scale-${Date.now()}-${index}@example.com`;
-  await fetch(`${base}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({
-      email,
-      password: 'correct horse battery',
-      name: `Skala${'abcdefghijklmnop'[index]}${String.fromCharCode(97 + (Date.now() % 26))}`,
-    }),
+  const cookie = await signUpOverHttp(base, {
+    name: `Skala${'abcdefghijklmnop'[index]}${String.fromCharCode(97 + (Date.now() % 26))}`,
+    origin,
   });
-  const mailbox = await fetch(`${base}/api/dev/mailbox?to=${encodeURIComponent(email)}`);
-  const { messages } = (await mailbox.json()) as { messages: { links: string[] }[] };
-  const link = new URL(messages[0]?.links[0] ?? '');
-  const confirmed = await fetch(`${base}${link.pathname}${link.search}`, { redirect: 'manual' });
-  const cookie = confirmed.headers
-    .getSetCookie()
-    .map((header) => header.split(';')[0])
-    .join('; ');
   // 300 cards each, 3,000 in all: none comes round again within the 2-second duplicate guard.
   const cards: { id: number }[] = [];
   while (cards.length < 300) {

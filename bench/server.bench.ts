@@ -8,7 +8,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon, { type Options } from 'autocannon';
-import { freePort, postgresDatabase, startProductionServer } from './production-server.ts';
+import {
+  freePort,
+  postgresDatabase,
+  signUpOverHttp,
+  startProductionServer,
+} from './production-server.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARM_UP_SECONDS = 2;
@@ -44,31 +49,6 @@ async function startHelloWorld() {
   return { url, stop: () => void child.kill('SIGTERM') };
 }
 
-/** A confirmed learner's session cookie, through the dev mailbox as a person would. */
-async function signUp(base: string): Promise<string> {
-  const email = `bench-${Date.now()}@example.com`;
-  const response = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({
-      email,
-      password: 'correct horse battery',
-      name: `Bench${Date.now() % 1e6}`,
-    }),
-  });
-  if (!response.ok) throw new Error(`sign-up: ${response.status}`);
-  const mailbox = await fetch(`${base}/api/dev/mailbox?to=${encodeURIComponent(email)}`);
-  const { messages } = (await mailbox.json()) as { messages: { links: string[] }[] };
-  const link = new URL(messages[0]?.links[0] ?? '');
-  const confirmed = await fetch(`${base}${link.pathname}${link.search}`, { redirect: 'manual' });
-  const cookie = confirmed.headers
-    .getSetCookie()
-    .map((header) => header.split(';')[0])
-    .join('; ');
-  if (!cookie) throw new Error('no session cookie after the confirmation');
-  return cookie;
-}
-
 async function measure(options: Options): Promise<Figures> {
   await autocannon({ ...options, duration: WARM_UP_SECONDS });
   const result = await autocannon({ ...options, duration: SECONDS, connections: CONNECTIONS });
@@ -83,7 +63,7 @@ async function measure(options: Options): Promise<Figures> {
 
 /** The endpoints of one server: health, the story list, a story, a review. */
 async function endpoints(base: string): Promise<[string, Figures][]> {
-  const cookie = await signUp(base);
+  const cookie = await signUpOverHttp(base, { name: `Bench${'abcdefghij'[Date.now() % 10]}` });
   const headers = { cookie, origin: base, 'content-type': 'application/json' };
   // A signed-in learner's browser reading: it always says which encodings it takes.
   const reader = { cookie, 'accept-encoding': 'gzip, deflate, br' };
