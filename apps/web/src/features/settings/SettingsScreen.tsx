@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { FormMessage } from '../../components/Form';
 import { Panel } from '../../components/Panel';
+import { LoadingScreen } from '../../components/Spinner';
 import { useAuth } from '../../lib/auth-client';
 import { useTheme } from '../../lib/theme';
 import { useMembership } from '../audio/membership';
@@ -64,7 +65,15 @@ const GROUPS: { key: string; fields: PreferenceKey[] }[] = [
  */
 export function SettingsScreen() {
   const { t } = useTranslation();
-  const { user } = useAuth();
+  const { status, user } = useAuth();
+  // Until the session check answers, whose preferences these are is not known: a change made
+  // then would land in the guest's copy on this device rather than the account.
+  if (status === 'checking') return <LoadingScreen message={t('status.checkingAuth')} />;
+  return <Settings user={user} />;
+}
+
+function Settings({ user }: { user: ReturnType<typeof useAuth>['user'] }) {
+  const { t } = useTranslation();
   const profile = useProfileQuery(user?.id);
   const { preferences, set, reset, failed, pullFailed } = usePreferences(
     user?.id ?? GUEST,
