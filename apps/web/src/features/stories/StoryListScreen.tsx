@@ -336,8 +336,11 @@ function StoryPreferences() {
   const { t } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
-  const { user } = useAuth();
+  const { status, user } = useAuth();
   const profile = useProfileQuery(open ? user?.id : undefined);
+  // Whose preferences these are is known once the session check answers (a change made before
+  // would go to the guest's copy on this device).
+  const ready = status !== 'checking';
   // The panel's code comes with the first opening, not with the list.
   const panel = useModule(loadPreferencesPanel, open);
   return (
@@ -362,10 +365,10 @@ function StoryPreferences() {
         {/* The sheet scrolls within the screen's height; its Done stays in view at its foot. */}
         <div className="min-h-0 overflow-y-auto overscroll-contain rounded-2xl">
           {/* Rendered while open: the closed dialog costs the list nothing. */}
-          {open && !panel && (
+          {open && !(panel && ready) && (
             <p className="bg-white p-5 dark:bg-stone-900">{t('status.loading')}</p>
           )}
-          {open && panel && (
+          {open && panel && ready && (
             <panel.PreferencesPanel
               userId={user?.id ?? GUEST}
               fromServer={user ? profile.data?.preferences : undefined}
