@@ -209,8 +209,9 @@ export function serverProblems<F extends string>(
       const field = Array.isArray(issue?.path) ? issue.path[0] : undefined;
       const message = typeof issue?.message === 'string' ? issue.message : null;
       const known = fields.find((name) => name === field);
-      if (known && message && !out[known]) out[known] = message;
-      else if (message) form ??= message;
+      if (!message) continue;
+      if (known) out[known] ??= message;
+      else form ??= message;
     }
   }
   if (Object.keys(out).length === 0) form ??= error.message;
