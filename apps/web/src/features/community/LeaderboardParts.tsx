@@ -36,6 +36,9 @@ export function BoardRows({
           <li
             key={row.nickname}
             data-testid="board-row"
+            data-rank={row.rank}
+            data-nickname={row.nickname}
+            data-value={row.value}
             data-own={own || undefined}
             aria-current={own || undefined}
             className={`flex items-center gap-3 px-3 py-1.5 sm:px-4 ${own ? 'bg-orange-50 dark:bg-orange-950/50' : ''}`}
@@ -55,17 +58,21 @@ export function BoardRows({
               >
                 <span className="truncate">{row.nickname}</span>
               </Link>
-              <span className="-mt-2 flex items-center gap-2 pb-1">
+              <span className="-mt-2 flex flex-wrap items-center gap-x-2 pb-1">
                 <LevelBadge level={row.level} />
                 {own && (
                   <span className="font-semibold text-orange-800 text-xs dark:text-orange-300">
                     {t('community.board.you')}
                   </span>
                 )}
+                {/* On a phone the value goes under the nickname, which keeps its width. */}
+                <span className="font-semibold text-sm tabular-nums sm:hidden">
+                  {valueText(t, board, row.value)}
+                </span>
               </span>
             </div>
             <span
-              className="shrink-0 text-right font-semibold text-sm tabular-nums sm:text-base"
+              className="hidden shrink-0 text-right font-semibold tabular-nums sm:inline"
               data-testid="board-value"
             >
               {valueText(t, board, row.value)}
