@@ -79,8 +79,26 @@ export const ROUTE_SCREENS: readonly RouteScreen[] = [
   { path: '/level', module: 'features/level/LevelScreen.tsx', name: 'LevelScreen' },
   {
     path: '/community',
-    module: 'features/screens.tsx',
+    module: 'features/community/CommunityScreen.tsx',
     name: 'CommunityScreen',
+    loadingKey: 'status.loadingCommunity',
+  },
+  {
+    path: '/community/u/:nickname',
+    module: 'features/community/PublicProfileScreen.tsx',
+    name: 'PublicProfileScreen',
+    loadingKey: 'status.loadingCommunity',
+  },
+  {
+    path: '/community/collections',
+    module: 'features/community/CollectionsScreen.tsx',
+    name: 'CollectionsScreen',
+    loadingKey: 'status.loadingCommunity',
+  },
+  {
+    path: '/community/collections/:id',
+    module: 'features/community/CollectionScreen.tsx',
+    name: 'CollectionScreen',
     loadingKey: 'status.loadingCommunity',
   },
   {

@@ -1,14 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
-import { VOCABULARY_HEADER_ID } from '../app/navigation';
-import { PlannedScreen } from '../components/PlannedScreen';
-
-// The screens of later issues. Each route exists, is reachable and says that it is not built.
-
-export function CommunityScreen() {
-  const { t } = useTranslation();
-  return <PlannedScreen title={t('pages.community')} />;
-}
+import { Link } from 'react-router';
 
 export function NotFoundScreen() {
   const { t } = useTranslation();

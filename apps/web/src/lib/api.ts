@@ -9,6 +9,8 @@ export class ApiRequestError extends Error {
     readonly status: number,
     readonly code: ApiErrorCode | 'network' | 'timeout',
     message: string,
+    /** The error body's `details` (e.g. a validation failure's issues), when it has any. */
+    readonly details?: unknown,
   ) {
     super(message);
   }
@@ -63,7 +65,11 @@ async function send(path: string, options: ApiOptions): Promise<Response> {
 }
 
 async function parse<T>(response: Response): Promise<T> {
-  if (response.ok) return (response.status === 204 ? undefined : await response.json()) as T;
+  if (response.ok) {
+    // 204, or a 202 that only says "accepted", has no body to read.
+    const text = response.status === 204 ? '' : await response.text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
   let body: Partial<ApiErrorBody> | null = null;
   try {
     body = await response.json();
@@ -74,5 +80,6 @@ async function parse<T>(response: Response): Promise<T> {
     response.status,
     body?.error?.code ?? (response.status >= 500 ? 'internal_error' : 'bad_request'),
     body?.error?.message ?? response.statusText,
+    body?.error?.details,
   );
 }

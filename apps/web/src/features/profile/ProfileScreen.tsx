@@ -1,9 +1,9 @@
 import { dateTimeFormat } from '@lesefuchs/core/intl';
 import { checkPassword } from '@lesefuchs/core/validation/password';
-import { Route } from 'lucide-react';
+import { Route, Users } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Avatar } from '../../components/Avatar';
 import { AuthCard, Field, FormMessage } from '../../components/Form';
 import { ModalDialog } from '../../components/ModalDialog';
@@ -98,6 +98,15 @@ function ProfileDetails({ profile }: { profile: Profile }) {
         </div>
       </div>
       <ProgressOverview userId={profile.id} />
+      {/* The compact layout's navigation has no Community entry (spec 1 §2): the way there. */}
+      <Link
+        to="/community"
+        className="button-secondary min-h-11 self-start"
+        data-testid="profile-community-link"
+      >
+        <Users aria-hidden size={16} />
+        {t('community.open')}
+      </Link>
       <DetailsPanel profile={profile} />
       <AvatarPicker profile={profile} />
       <PreferencesPanel userId={profile.id} fromServer={profile.preferences} />

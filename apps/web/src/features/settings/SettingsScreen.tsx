@@ -5,6 +5,7 @@ import { LoadingScreen } from '../../components/Spinner';
 import { useAuth } from '../../lib/auth-client';
 import { useTheme } from '../../lib/theme';
 import { useMembership } from '../audio/membership';
+import { CommunitySettings } from '../community/CommunitySettings';
 import {
   PreferenceFields,
   type PreferenceKey,
@@ -108,6 +109,9 @@ function Settings({ user }: { user: ReturnType<typeof useAuth>['user'] }) {
           </div>
         </Panel>
       ))}
+      <Panel title={t('settings.groups.community')}>
+        <CommunitySettings userId={user?.id} />
+      </Panel>
       <ResetPreferences reset={reset} />
     </section>
   );

@@ -7,8 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { VOCABULARY_HEADER_ID } from '../../app/navigation';
 import { LoadError } from '../../components/LoadError';
+import { useAuth } from '../../lib/auth-client';
 import { currentLanguage } from '../../lib/i18n';
 import { speechAvailable } from '../../lib/speech';
+import { ShareCollectionDialog } from '../community/ShareCollectionDialog';
 import type { VocabularyEntry } from '../stories/stories-api';
 import { useReaderPreferences } from '../stories/use-reader-preferences';
 import {
@@ -52,6 +54,7 @@ export function VocabularyScreen() {
   const preferences = useReaderPreferences();
   const vocabulary = useVocabulary();
   const { words: saved, notice } = useSavedWords();
+  const { status: authStatus } = useAuth();
   const [params, setParams] = useSearchParams();
 
   const hash = preferencesHash(preferences);
@@ -177,11 +180,21 @@ export function VocabularyScreen() {
           </h1>
           <p className="text-stone-600 dark:text-stone-300">{t('vocabulary.screen.subtitle')}</p>
         </div>
-        {deck.source === 'saved' && saved.length > 0 && (
-          <button type="button" className="button-secondary" onClick={clearAll}>
-            {t('vocabulary.screen.clearAll')}
-          </button>
-        )}
+        <div className="flex flex-wrap gap-2">
+          <ShareCollectionDialog
+            signedIn={authStatus === 'signed-in'}
+            words={{
+              saved: saved.map((word) => word.vocabularyId),
+              deck: result.rows.map((row) => row.entry.id),
+              selection: selectedRows.map((row) => row.entry.id),
+            }}
+          />
+          {deck.source === 'saved' && saved.length > 0 && (
+            <button type="button" className="button-secondary" onClick={clearAll}>
+              {t('vocabulary.screen.clearAll')}
+            </button>
+          )}
+        </div>
       </div>
 
       {deck.source === 'saved' && <AddWordForm entries={entries} />}
