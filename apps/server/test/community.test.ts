@@ -408,11 +408,51 @@ describe.each(targets)('the community on $name', ({ name, available }) => {
       );
 
       const newName = `Neu${renamed.nickname.slice(-8)}`;
-      await db().update(users).set({ name: newName }).where(eq(users.id, renamed.id));
+      const rename = await call(renamed.cookie, 'POST', '/api/auth/update-user', { name: newName });
+      expect(rename.status, await rename.clone().text()).toBe(200);
       expect(await names()).toEqual([stays.nickname, newName, removed.nickname]);
 
-      await db().delete(users).where(eq(users.id, removed.id));
+      // Removing the account (better-auth's path) takes its row, collection, use and report.
+      const shared = await json(
+        await call(removed.cookie, 'POST', '/api/community/collections', {
+          name: 'Bald weg',
+          kind: 'word_list',
+          visibility: 'public',
+          vocabularyIds: [wordIds[0]],
+        }),
+      );
+      const theirs = await json(
+        await call(stays.cookie, 'POST', '/api/community/collections', {
+          name: 'Bleibt hier',
+          kind: 'word_list',
+          visibility: 'public',
+          vocabularyIds: [wordIds[0]],
+        }),
+      );
+      await call(removed.cookie, 'POST', `/api/community/collections/${theirs.id}/uses`);
+      await call(removed.cookie, 'POST', `/api/community/collections/${theirs.id}/report`, {
+        reason: 'other',
+      });
+      const gone = await call(removed.cookie, 'POST', '/api/auth/delete-user', {
+        password: 'correct horse battery',
+      });
+      expect(gone.status, await gone.clone().text()).toBe(200);
       expect(await names()).toEqual([stays.nickname, newName]);
+      expect((await server.app.request(`/api/community/collections/${shared.id}`)).status).toBe(
+        404,
+      );
+      for (const table of [
+        'community_story_firsts',
+        'shared_collections',
+        'shared_collection_uses',
+        'shared_collection_reports',
+      ]) {
+        const column = table === 'shared_collections' ? 'creator_id' : 'user_id';
+        const left = (await db().execute(
+          sql`select count(*)::int as n from ${sql.identifier(table)} where ${sql.identifier(column)} = ${removed.id}`,
+        )) as unknown as { rows: { n: number }[] };
+        expect(left.rows[0]?.n, table).toBe(0);
+      }
       expect((await board('all')).rows[0].value).toBe(40);
     },
   );
