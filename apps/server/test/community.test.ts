@@ -10,6 +10,7 @@ import {
   users,
   vocabulary,
 } from '../src/db/schema/index.ts';
+import { collectionLevel, newCollectionId } from '../src/services/collections.service.ts';
 import { weekStartOf } from '../src/services/community.service.ts';
 import {
   caller,
@@ -30,6 +31,26 @@ const noonDaysAgo = (days: number) => {
   const day = new Date(Date.now() - days * DAY_MS).toISOString().slice(0, 10);
   return new Date(`${day}T12:00:00Z`);
 };
+
+describe('community rules', () => {
+  it('a collection is at the level most of its words are, a tie at the lower one', () => {
+    expect(collectionLevel(['B1', 'A2', 'B1'])).toBe('B1');
+    expect(collectionLevel(['C1', 'A2', 'C1', 'A2'])).toBe('A2');
+    expect(collectionLevel(['C2'])).toBe('C2');
+  });
+
+  it('a collection id is 12 random base62 characters', () => {
+    const ids = new Set(Array.from({ length: 2000 }, newCollectionId));
+    expect(ids.size).toBe(2000);
+    for (const id of ids) expect(id).toMatch(/^[0-9A-Za-z]{12}$/);
+  });
+
+  it('the week starts on Monday 00:00 UTC', () => {
+    expect(weekStartOf(new Date('2026-03-01T23:59:59.999Z'))).toBe('2026-02-23'); // Sunday
+    expect(weekStartOf(new Date('2026-03-02T00:00:00Z'))).toBe('2026-03-02'); // Monday
+    expect(weekStartOf(new Date('2026-03-08T12:00:00Z'))).toBe('2026-03-02');
+  });
+});
 
 describe.each(targets)('the community on $name', ({ name, available }) => {
   const server = testServerFor(name, available);
@@ -256,8 +277,6 @@ describe.each(targets)('the community on $name', ({ name, available }) => {
       expect(rowsOf(await board('week'))).toEqual([[1, user.nickname, 11]]);
       expect(rowsOf(await board('all'))).toEqual([[1, user.nickname, 18]]);
       expect(await pointsOf(user)).toEqual({ week: 11, all: 18 });
-      expect(weekStartOf(new Date('2026-03-01T23:59:00Z'))).toBe('2026-02-23'); // a Sunday
-      expect(weekStartOf(new Date('2026-03-02T00:00:00Z'))).toBe('2026-03-02'); // a Monday
     },
   );
 

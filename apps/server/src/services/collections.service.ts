@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ARTICLE_OF, type Gender, LEVELS, type Level } from '@lesefuchs/core';
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { sqlStateOf } from '../db/errors.ts';
 import {
   profiles,
   sharedCollectionReports,
@@ -46,6 +47,8 @@ export interface CollectionWord {
   level: string;
   translations: { en: string; es: string; kr: string };
 }
+
+const isForeignKeyViolation = (error: unknown) => sqlStateOf(error) === '23503';
 
 /** Some vocabulary ids name no entry. */
 export class UnknownVocabularyError extends Error {}
@@ -326,6 +329,16 @@ export async function recordUse(
   const row = await visibleSummary(db, id, userId);
   if (!row) return null;
   if (row.creatorId === userId) return { uses: row.uses };
+  try {
+    return await addUse(db, userId, id, row.uses);
+  } catch (error) {
+    // Deleted by its creator meanwhile: gone, as if it had been before.
+    if (isForeignKeyViolation(error)) return null;
+    throw error;
+  }
+}
+
+async function addUse(db: Database, userId: string, id: string, uses: number) {
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Database;
     const added = await tx
@@ -344,7 +357,7 @@ export async function recordUse(
             .select({ uses: sharedCollections.uses })
             .from(sharedCollections)
             .where(eq(sharedCollections.id, id));
-    return { uses: counted?.uses ?? row.uses };
+    return { uses: counted?.uses ?? uses };
   });
 }
 
@@ -357,10 +370,15 @@ export async function reportCollection(
 ): Promise<boolean> {
   const row = await visibleSummary(db, id, userId);
   if (!row) return false;
-  await db
-    .insert(sharedCollectionReports)
-    .values({ collectionId: id, userId, reason: report.reason, note: report.note || null })
-    .onConflictDoNothing();
+  try {
+    await db
+      .insert(sharedCollectionReports)
+      .values({ collectionId: id, userId, reason: report.reason, note: report.note || null })
+      .onConflictDoNothing();
+  } catch (error) {
+    if (isForeignKeyViolation(error)) return false;
+    throw error;
+  }
   return true;
 }
 

@@ -105,23 +105,15 @@ export async function rankByStreak(db: Database, yesterday: string): Promise<Ran
   );
 }
 
-/** One learner's points in each span (public or not: it is their own, or their profile). */
-export async function pointsOf(
-  db: Database,
-  userId: string,
-  spans: { week: Span; all: Span },
-): Promise<{ week: number; all: number }> {
-  const total = async (span: Span) => {
-    const [row] = rowsOf<{ value: number }>(
-      await db.execute(sql`
-        with learners as (select ${userId}::text as user_id),
-        daily as (${dailyPoints(span)})
-        select coalesce(sum(points), 0)::int as value from daily`),
-    );
-    return row?.value ?? 0;
-  };
-  const [week, all] = await Promise.all([total(spans.week), total(spans.all)]);
-  return { week, all };
+/** One learner's points in a span (public or not: it is their own, or their profile). */
+export async function pointsOf(db: Database, userId: string, span: Span): Promise<number> {
+  const [row] = rowsOf<{ value: number }>(
+    await db.execute(sql`
+      with learners as (select ${userId}::text as user_id),
+      daily as (${dailyPoints(span)})
+      select coalesce(sum(points), 0)::int as value from daily`),
+  );
+  return row?.value ?? 0;
 }
 
 /** The revision the boards' caches are checked against (bumped by triggers). */

@@ -145,8 +145,7 @@ async function ownRow(
   if (board === 'streak') {
     value = (await getStreak(db, userId, 'UTC', now)).currentStreak;
   } else {
-    const spans = spansAt(now);
-    value = (await pointsOf(db, userId, spans))[board];
+    value = await pointsOf(db, userId, spansAt(now)[board]);
   }
   return { ...learner, rank: null, value };
 }
@@ -221,14 +220,16 @@ export async function publicProfile(
     .where(sql`lower(${users.name}) = lower(${nickname}) and ${profiles.communityPublic}`);
   if (!learner) return null;
   const { userId } = learner;
-  const [streak, [stories], wordsKnown, points, collections] = await Promise.all([
+  const spans = spansAt(now);
+  const [streak, [stories], wordsKnown, week, all, collections] = await Promise.all([
     getStreak(db, userId, 'UTC', now),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(storyCompletions)
       .where(eq(storyCompletions.userId, userId)),
     wordsKnownOf(db, userId),
-    pointsOf(db, userId, spansAt(now)),
+    pointsOf(db, userId, spans.week),
+    pointsOf(db, userId, spans.all),
     collectionsOfCreator(db, userId, viewerId, { listedOnly: true }),
   ]);
   return {
@@ -238,7 +239,7 @@ export async function publicProfile(
     streak: { current: streak.currentStreak, best: streak.allTimeStreak },
     storiesRead: stories?.n ?? 0,
     wordsKnown,
-    points,
+    points: { week, all },
     collections,
   };
 }
