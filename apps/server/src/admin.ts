@@ -1,4 +1,4 @@
-// `npm run admin -- …`: the operator's command (docs/membership.md). Prints one line and exits
+// `npm run admin -- …`: the operator's command (docs/membership.md). Prints the result and exits
 // 0, or prints the error and exits non-zero.
 import { runAdminCli } from './admin/cli.ts';
 

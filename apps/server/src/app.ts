@@ -29,6 +29,7 @@ import { refuseCrossSiteWrites } from './http/same-origin.ts';
 import { audioRoutes, avatarRoutes, webAppRoutes } from './http/static.ts';
 import { listDevMailbox, type Mailer } from './mail/mailer.ts';
 import type { RealtimeHub } from './realtime/hub.ts';
+import { communityRoutes } from './routes/community.ts';
 import { EventStreams, eventRoutes } from './routes/events.ts';
 import { flashcardRoutes } from './routes/flashcards.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -149,6 +150,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/stats', statsRoutes({ auth, db: database.db, hub: deps.hub }));
   app.route('/api/flashcards', flashcardRoutes({ auth, db: database.db, hub: deps.hub }));
   app.route('/api/quiz', quizRoutes({ auth, db: database.db }));
+  app.route('/api/community', communityRoutes({ auth, db: database.db }));
   app.route(SYNC_PATH, syncRoutes({ auth, db: database.db, registry: deps.syncRegistry }));
 
   if (devMailboxEnabled(deps.config, deps.mailer)) {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCli } from '../src/admin/cli.ts';
 import { HANDOFF_FILE, readHandoff } from '../src/admin/handoff-file.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { memberships, users } from '../src/db/schema/index.ts';
+import { memberships, sharedCollections, users } from '../src/db/schema/index.ts';
 import type { RealtimeEvent } from '../src/realtime/hub.ts';
 import { freshDatabase, pathOf, sessionCookie, startTestServer, targets } from './harness.ts';
 import { exited, startServerProcess } from './server-process.ts';
@@ -57,11 +57,11 @@ async function admin(args: string[], env: Record<string, string>): Promise<Run> 
 }
 
 /** Signs a user up on a running server and confirms the address: returns the session cookie. */
-async function signUpOver(url: string, email: string): Promise<string> {
+async function signUpOver(url: string, email: string, name = 'Operator0001'): Promise<string> {
   const signedUp = await fetch(`${url}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: 'correct horse battery', name: 'Operator0001' }),
+    body: JSON.stringify({ email, password: 'correct horse battery', name }),
   });
   expect(signedUp.status).toBe(200);
   const mailbox = await fetch(`${url}/api/dev/mailbox?to=${encodeURIComponent(email)}`);
@@ -215,6 +215,83 @@ describe('npm run admin -- premium, while a server runs on the embedded database
   }, 120_000);
 });
 
+describe('npm run admin -- collections, while a server runs on the embedded database', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lesefuchs-admin-collections-'));
+  const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
+  let server: { child: ChildProcess; url: string };
+  let creator: string;
+  let reader: string;
+  let id: string;
+  const api = (cookie: string, method: string, route: string, body?: unknown) =>
+    fetch(`${server.url}/api/community${route}`, {
+      method,
+      headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+  beforeAll(async () => {
+    server = await startServerProcess(dataDir);
+    creator = await signUpOver(server.url, 'creator@example.com', 'Sammelnde0001');
+    reader = await signUpOver(server.url, 'reader@example.com', 'Lesende0002');
+    const words = (await (await fetch(`${server.url}/api/vocabulary?limit=3`)).json()) as {
+      entries: { id: number }[];
+    };
+    const vocabularyIds = words.entries.map((word) => word.id);
+    const made = await api(creator, 'POST', '/collections', {
+      name: 'Erste Wörter',
+      kind: 'word_list',
+      visibility: 'public',
+      vocabularyIds,
+    });
+    expect(made.status, await made.clone().text()).toBe(201);
+    id = ((await made.json()) as { id: string }).id;
+    expect(
+      (await api(reader, 'POST', `/collections/${id}/report`, { reason: 'spam' })).status,
+    ).toBe(202);
+  }, 120_000);
+  afterAll(async () => {
+    if (server && server.child.exitCode === null) {
+      server.child.kill('SIGTERM');
+      await exited(server.child);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('lists the reported, hides and shows a collection through the running server', async () => {
+    const reported = await npmAdmin(['collections', 'reported'], env);
+    expect(reported.code, reported.stderr).toBe(0);
+    expect(reported.stdout).toBe(`${id}  1 report  shown  Erste Wörter\n`);
+
+    const hidden = await admin(['collections', 'hide', id], env);
+    expect(hidden.code, hidden.stderr).toBe(0);
+    expect(hidden.stdout).toBe(`hid collection ${id}  1 report  hidden  Erste Wörter\n`);
+    expect((await api(reader, 'GET', `/collections/${id}`)).status).toBe(404);
+    expect((await api('', 'GET', `/collections/${id}`)).status).toBe(404);
+    const listed = (await (await api(reader, 'GET', '/collections')).json()) as {
+      items: unknown[];
+    };
+    expect(listed.items).toEqual([]);
+    expect(await (await api(creator, 'GET', `/collections/${id}`)).json()).toMatchObject({
+      hidden: true,
+      mine: true,
+    });
+    expect((await admin(['collections', 'reported'], env)).stdout).toBe(
+      `${id}  1 report  hidden  Erste Wörter\n`,
+    );
+
+    const shown = await admin(['collections', 'unhide', id], env);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toBe(`unhid collection ${id}  1 report  shown  Erste Wörter\n`);
+    expect((await api(reader, 'GET', `/collections/${id}`)).status).toBe(200);
+
+    const unknown = await admin(['collections', 'hide', 'AAAAAAAAAAAA'], env);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toBe(
+      `error: No collection has the id AAAAAAAAAAAA in the database of the running server (pid ${server.child.pid}).\n`,
+    );
+  }, 60_000);
+});
+
 describe.each(targets)(
   'npm run admin -- premium on the database itself ($name)',
   ({ name, available }) => {
@@ -278,6 +355,28 @@ describe.each(targets)(
         expect(unknown.stderr).toMatch(
           /^error: No user has the e-mail address nobody@example\.com in /,
         );
+
+        const handle = await openDatabase(database.config);
+        try {
+          await handle.db.insert(sharedCollections).values({
+            id: 'DirectList01',
+            creatorId: userId,
+            name: 'Direkt',
+            type: 'word_list',
+            content: [],
+            isPublic: true,
+            level: 'A1',
+            wordCount: 0,
+          });
+        } finally {
+          await handle.close();
+        }
+        const hidden = await admin(['collections', 'hide', 'DirectList01'], env());
+        expect(hidden.code, hidden.stderr).toBe(0);
+        expect(hidden.stdout).toBe('hid collection DirectList01  0 reports  hidden  Direkt\n');
+        expect((await admin(['collections', 'reported'], env())).stdout).toBe(
+          'no reported collections\n',
+        );
       },
       60_000,
     );
@@ -318,6 +417,9 @@ describe('npm run admin: arguments', () => {
     expect(help.out).toMatch(/^Usage: npm run admin -- <command>/);
     expect(help.out).toContain('premium <email> --days <N>');
     expect(help.out).toContain('premium <email> --revoke');
+    expect(help.out).toContain('collections hide <id>');
+    expect(help.out).toContain('collections unhide <id>');
+    expect(help.out).toContain('collections reported');
   });
 
   it('refuses wrong arguments with a message and the usage, exiting 64', async () => {
@@ -341,6 +443,21 @@ describe('npm run admin: arguments', () => {
       ],
       [['premium', 'someone', '--revoke'], 'premium: "someone" must be an e-mail address.'],
       [['premium', 'a@b.c', 'd@e.f', '--revoke'], 'premium: unexpected "d@e.f".'],
+      [['collections'], 'collections: say hide, unhide or reported.'],
+      [['collections', 'hide'], 'collections hide: name the collection’s id.'],
+      [
+        ['collections', 'hide', 'nope'],
+        'collections hide: "nope" is not a collection id (12 letters and digits).',
+      ],
+      [
+        ['collections', 'delete', 'AAAAAAAAAAAA'],
+        'collections: unknown action "delete" (hide, unhide or reported).',
+      ],
+      [['collections', 'reported', 'all'], 'collections: unexpected "all".'],
+      [
+        ['collections', 'hide', 'AAAAAAAAAAAA', '--days', '3'],
+        'collections: --days and --revoke are options of premium.',
+      ],
     ];
     for (const [argv, message] of cases) {
       const result = await runAdminCli(argv, config);

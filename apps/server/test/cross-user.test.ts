@@ -15,6 +15,8 @@ interface Fixture {
   a: User;
   b: User;
   cardId: number;
+  /** A's public collection (A has not opted in, so it names no creator). */
+  collectionId: string;
   savedWordId: number;
   vocabularyId: number;
 }
@@ -81,6 +83,7 @@ const ROWS: Record<string, Row> = {
     call: () => ({ path: '/api/quiz/scores' }),
     expect: 'own',
   },
+  ...communityRows(),
   ...readingRows('/api/reading/completions'),
   ...readingRows('/api/bookmarks'),
   'GET /api/saved-words': {
@@ -296,6 +299,82 @@ const ROWS: Record<string, Row> = {
   },
 };
 
+function communityRows(): Record<string, Row> {
+  const base = '/api/community';
+  const collection = (f: Fixture) => `${base}/collections/${f.collectionId}`;
+  return {
+    [`GET ${base}/me`]: { kind: 'user', call: () => ({ path: `${base}/me` }), expect: 'own' },
+    [`PUT ${base}/me`]: {
+      kind: 'user',
+      call: () => ({ path: `${base}/me`, body: { public: true } }),
+      expect: 'own',
+    },
+    // Open to guests; the pinned row is the caller's own.
+    [`GET ${base}/leaderboard`]: {
+      kind: 'user',
+      call: () => ({ path: `${base}/leaderboard?board=all` }),
+      expect: 'own',
+    },
+    // A has not opted in: no profile, the same 404 as an unknown nickname.
+    [`GET ${base}/profiles/:nickname`]: {
+      kind: 'user',
+      call: (f) => ({ path: `${base}/profiles/${f.a.nickname}` }),
+      expect: 'not-found',
+    },
+    [`GET ${base}/collections`]: {
+      kind: 'user',
+      call: () => ({ path: `${base}/collections` }),
+      expect: 'own',
+    },
+    [`GET ${base}/collections/mine`]: {
+      kind: 'user',
+      call: () => ({ path: `${base}/collections/mine` }),
+      expect: 'own',
+    },
+    // Shared on purpose (public), without its creator while A is not public.
+    [`GET ${base}/collections/:id`]: {
+      kind: 'user',
+      call: (f) => ({ path: collection(f) }),
+      expect: 'own',
+    },
+    [`POST ${base}/collections`]: {
+      kind: 'user',
+      call: (f) => ({
+        path: `${base}/collections`,
+        body: {
+          name: 'Fremde Liste',
+          kind: 'word_list',
+          visibility: 'link',
+          vocabularyIds: [f.vocabularyId],
+        },
+      }),
+      expect: 'own',
+    },
+    [`PATCH ${base}/collections/:id`]: {
+      kind: 'user',
+      call: (f) => ({ path: collection(f), body: { name: 'Gekapert' } }),
+      expect: 'not-found',
+    },
+    [`DELETE ${base}/collections/:id`]: {
+      kind: 'user',
+      call: (f) => ({ path: collection(f) }),
+      expect: 'not-found',
+    },
+    // B may add a shared collection's words and report it: neither changes what A reads (the
+    // use count aside, which is B's to add to).
+    [`POST ${base}/collections/:id/uses`]: {
+      kind: 'user',
+      call: (f) => ({ path: `${collection(f)}/uses` }),
+      expect: 'own',
+    },
+    [`POST ${base}/collections/:id/report`]: {
+      kind: 'user',
+      call: (f) => ({ path: `${collection(f)}/report`, body: { reason: 'spam' } }),
+      expect: 'own',
+    },
+  };
+}
+
 function readingRows(base: string): Record<string, Row> {
   return {
     [`GET ${base}`]: { kind: 'user', call: () => ({ path: base }), expect: 'own' },
@@ -342,11 +421,16 @@ describe.each(targets)('another user’s session on $name', ({ name, available }
       '/api/stats',
       '/api/flashcards/settings',
       '/api/flashcards/leeches',
+      '/api/community/me',
+      '/api/community/collections/mine',
       `/api/flashcards/cards/${fixture.cardId}`,
       `/api/flashcards/reviews?cardId=${fixture.cardId}`,
     ];
     const snapshot: Record<string, unknown> = {};
     for (const path of paths) snapshot[path] = await json(await call(a.cookie, 'GET', path));
+    // How many others added A's collection is theirs to change (the uses row does).
+    const mine = snapshot['/api/community/collections/mine'] as { items: { uses?: number }[] };
+    for (const item of mine.items) delete item.uses;
     const ops = (await server.database.db.execute(
       sql`select operation_id from applied_operations where user_id = ${a.id} order by 1`,
     )) as unknown as { rows: unknown[] };
@@ -394,7 +478,23 @@ describe.each(targets)('another user’s session on $name', ({ name, available }
       operations: [{ id: 'a-owned-op-0001', payload: { action: 'add', storyId: 4 } }],
     });
     await call(a.cookie, 'PATCH', '/api/profile/preferences', { theme: 'light' });
-    fixture = { a, b, cardId, vocabularyId, savedWordId: Number(saved.words?.[0]?.id) };
+    const collection = await json(
+      await call(a.cookie, 'POST', '/api/community/collections', {
+        name: 'Meine Liste',
+        kind: 'word_list',
+        visibility: 'public',
+        vocabularyIds: [vocabularyId],
+      }),
+    );
+    expect(collection.id).toBeTypeOf('string');
+    fixture = {
+      a,
+      b,
+      cardId,
+      vocabularyId,
+      collectionId: collection.id,
+      savedWordId: Number(saved.words?.[0]?.id),
+    };
   });
 
   it.skipIf(!available)('every registered route has a row, and every row a route', () => {

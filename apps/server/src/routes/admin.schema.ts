@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GRANT_MAX_DAYS } from '../services/membership.service.ts';
+import { COLLECTION_ID } from './community.schema.ts';
 
 const EMAIL_MESSAGE = 'must be an e-mail address';
 const DAYS_MESSAGE = `must be a whole number from 1 to ${GRANT_MAX_DAYS}`;
@@ -31,3 +32,20 @@ export const adminPremiumRequestSchema = z.discriminatedUnion('action', [
   }),
 ]);
 export type AdminPremiumRequest = z.infer<typeof adminPremiumRequestSchema>;
+
+/** A collection's id as `npm run admin -- collections hide <id>` names it. */
+const collectionId = z
+  .string()
+  .regex(COLLECTION_ID, 'is not a collection id (12 letters and digits)');
+
+/**
+ * POST /collections on the admin hand-off listener, and what `npm run admin -- collections`
+ * asks for: hide or show a collection again (for everyone but its creator), or list the
+ * reported ones.
+ */
+export const adminCollectionsRequestSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('hide'), id: collectionId }),
+  z.object({ action: z.literal('unhide'), id: collectionId }),
+  z.object({ action: z.literal('reported') }),
+]);
+export type AdminCollectionsRequest = z.infer<typeof adminCollectionsRequestSchema>;

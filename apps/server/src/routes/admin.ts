@@ -2,12 +2,16 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import {
+  makeCollectionsRequest,
+  makePremiumChange,
+  NotFoundError,
+} from '../admin/admin-request.ts';
 import type { Database } from '../db/client.ts';
 import { ApiError, errorBody, notFound } from '../http/errors.ts';
 import { parseJsonBody } from '../http/validate.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
-import { grantPremium, revokePremium, UnknownUserError } from '../services/membership.service.ts';
-import { adminPremiumRequestSchema } from './admin.schema.ts';
+import { adminCollectionsRequestSchema, adminPremiumRequestSchema } from './admin.schema.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -32,6 +36,16 @@ function requireAdminToken(token: string) {
   });
 }
 
+/** A request that names nothing is a 404 with its message (the command says where it looked). */
+async function answer<T>(request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    if (error instanceof NotFoundError) throw notFound(error.message);
+    throw error;
+  }
+}
+
 /**
  * The operator's requests a running server makes on behalf of `npm run admin` while it holds
  * the embedded database (see docs/membership.md). Served on its own loopback listener only.
@@ -41,16 +55,11 @@ export function adminRoutes(deps: { db: Database; hub: RealtimeHub; token: strin
     .use(requireAdminToken(deps.token))
     .post('/premium', async (c) => {
       const request = await parseJsonBody(c, adminPremiumRequestSchema);
-      try {
-        const change =
-          request.action === 'grant'
-            ? await grantPremium(deps.db, deps.hub, request.email, request.days)
-            : await revokePremium(deps.db, deps.hub, request.email);
-        return c.json(change);
-      } catch (error) {
-        if (error instanceof UnknownUserError) throw notFound(error.message);
-        throw error;
-      }
+      return c.json(await answer(() => makePremiumChange(deps.db, deps.hub, request)));
+    })
+    .post('/collections', async (c) => {
+      const request = await parseJsonBody(c, adminCollectionsRequestSchema);
+      return c.json(await answer(() => makeCollectionsRequest(deps.db, request)));
     })
     .all('*', (c) => c.json(errorBody('not_found', 'No such admin request.'), 404));
 }

@@ -108,9 +108,12 @@ export const quizScores = pgTable(
     gameMode: text('game_mode').notNull(),
     score: integer('score').notNull(),
     playedAt: timestamp('played_at', { withTimezone: true }).notNull(),
+    /** When the server recorded the game: the community points count by it, not by playedAt. */
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // The best score of each mode is the first entry of its (user, study mode, game mode) range.
   (table) => [
     index('user_quiz_scores_user').on(table.userId, table.studyMode, table.gameMode, table.score),
+    index('user_quiz_scores_user_received').on(table.userId, table.receivedAt),
   ],
 );

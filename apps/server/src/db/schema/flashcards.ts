@@ -108,6 +108,8 @@ export const flashcardReviews = pgTable(
   (table) => [
     uniqueIndex('spaced_repetition_reviews_review_id').on(table.userId, table.reviewId),
     index('spaced_repetition_reviews_user_time').on(table.userId, table.reviewedAt),
+    // The community points count reviews by the day the server received them.
+    index('spaced_repetition_reviews_user_received').on(table.userId, table.receivedAt),
     index('spaced_repetition_reviews_user_word_time').on(
       table.userId,
       table.vocabularyId,

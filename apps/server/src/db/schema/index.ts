@@ -1,5 +1,6 @@
 export * from './activity.ts';
 export * from './auth.ts';
+export * from './community.ts';
 export * from './content.ts';
 export * from './flashcards.ts';
 export * from './known-words.ts';
