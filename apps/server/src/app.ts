@@ -150,7 +150,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/stats', statsRoutes({ auth, db: database.db, hub: deps.hub }));
   app.route('/api/flashcards', flashcardRoutes({ auth, db: database.db, hub: deps.hub }));
   app.route('/api/quiz', quizRoutes({ auth, db: database.db }));
-  app.route('/api/community', communityRoutes({ auth, db: database.db }));
+  app.route('/api/community', communityRoutes({ auth, db: database.db, hub: deps.hub }));
   app.route(SYNC_PATH, syncRoutes({ auth, db: database.db, registry: deps.syncRegistry }));
 
   if (devMailboxEnabled(deps.config, deps.mailer)) {

@@ -6,6 +6,7 @@ import {
   flashcardReviews,
   profiles,
   quizScores,
+  savedWords,
   sharedCollections,
   users,
   vocabulary,
@@ -585,12 +586,24 @@ describe.each(targets)('the community on $name', ({ name, available }) => {
         'translations',
       ]);
 
-      // Uses: once per learner, never the creator's own.
+      // Using it saves its words (in one write, the ones already saved left as they are) and
+      // counts once per learner, never the creator's own.
       const use = (user: User) =>
         call(user.cookie, 'POST', `/api/community/collections/${collection.id}/uses`);
-      expect(await json(await use(other))).toEqual({ uses: 1 });
-      expect(await json(await use(other))).toEqual({ uses: 1 });
-      expect(await json(await use(maker))).toEqual({ uses: 1 });
+      const savedBy = async (user: User) =>
+        (
+          await db()
+            .select({ id: savedWords.vocabularyId })
+            .from(savedWords)
+            .where(eq(savedWords.userId, user.id))
+        )
+          .map((row) => row.id)
+          .sort((a, b) => a - b);
+      await db().insert(savedWords).values({ userId: other.id, vocabularyId: wordIds[1] as number });
+      expect(await json(await use(other))).toEqual({ uses: 1, added: 2, alreadySaved: 1 });
+      expect(await savedBy(other)).toEqual([...wordIds.slice(0, 3)].sort((a, b) => a - b));
+      expect(await json(await use(other))).toEqual({ uses: 1, added: 0, alreadySaved: 3 });
+      expect(await json(await use(maker))).toEqual({ uses: 1, added: 3, alreadySaved: 0 });
 
       const popular = await json(
         await server.app.request(

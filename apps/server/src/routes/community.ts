@@ -7,17 +7,18 @@ import type { Database } from '../db/client.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { enforceRateLimit } from '../http/rate-limit.ts';
 import { parseJsonBody, queryOf } from '../http/validate.ts';
+import type { RealtimeHub } from '../realtime/hub.ts';
 import {
   collectionsOfCreator,
   createCollection,
   deleteCollection,
   getCollection,
   listCollections,
-  recordUse,
   reportCollection,
   TooManyCollectionsError,
   UnknownVocabularyError,
   updateCollection,
+  useCollection,
 } from '../services/collections.service.ts';
 import {
   CommunityBoards,
@@ -65,7 +66,7 @@ function cacheFor(c: Context, signedIn: boolean): void {
  * learner who has not opted in is ever in an answer to someone else; no answer carries a user
  * id. Writes count against the write rate limit.
  */
-export function communityRoutes(deps: { auth: Auth; db: Database }) {
+export function communityRoutes(deps: { auth: Auth; db: Database; hub: RealtimeHub }) {
   const { db } = deps;
   const boards = new CommunityBoards(db);
   const signedIn = requireUser(deps.auth);
@@ -152,7 +153,7 @@ export function communityRoutes(deps: { auth: Auth; db: Database }) {
       const id = paramOf(collectionIdParam, 'id', c.req.param('id'));
       const userId = c.get('user').id;
       await enforceRateLimit(db, userId, WRITE);
-      const result = await recordUse(db, userId, id);
+      const result = await useCollection(db, deps.hub, userId, id);
       if (!result) throw collectionGone();
       return c.json(result);
     })

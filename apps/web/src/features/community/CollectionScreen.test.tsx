@@ -157,10 +157,11 @@ describe('a shared collection, seen by another learner', () => {
     auth.current = { status: 'signed-in', user: { id: 'user-2', name: 'Cem', email: 'c@x.de' } };
   });
 
-  it('counts the use, makes flashcards, and takes a report', async () => {
+  it('saves the words through the server, makes flashcards, and takes a report', async () => {
     const server = fakeServer({
       [`GET ${PATH}`]: { body: collection() },
-      [`POST ${PATH}/uses`]: { body: { uses: 4 } },
+      [`POST ${PATH}/uses`]: { body: { uses: 4, added: 2, alreadySaved: 1 } },
+      'GET /api/saved-words': { body: { words: [] } },
       'POST /api/flashcards/cards/upsert': { body: { cards: [] } },
       [`POST ${PATH}/report`]: { status: 202 },
     });
@@ -182,6 +183,9 @@ describe('a shared collection, seen by another learner', () => {
       expect(screen.getByTestId('collection-uses').textContent).toBe('used 4 times'),
     );
     expect(server.requests.filter((r) => r.path === `${PATH}/uses`)).toHaveLength(1);
+    expect(screen.getByTestId('collection-added').textContent).toBe(
+      '2 words added to your saved words. 1 was already saved.',
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Report' }));
     const form = screen.getByTestId('collection-report-form');

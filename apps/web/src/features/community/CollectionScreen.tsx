@@ -10,7 +10,7 @@ import { ApiRequestError } from '../../lib/api';
 import { useAuth } from '../../lib/auth-client';
 import { currentLanguage } from '../../lib/i18n';
 import { upsertLocalCards } from '../flashcards/flashcards-api';
-import { isSaved, saveWord } from '../vocabulary/saved-words-store';
+import { isSaved, reloadSavedWords, saveWord } from '../vocabulary/saved-words-store';
 import { CollectionBadges, CreatorLine } from './CollectionCard';
 import {
   DeleteCollectionDialog,
@@ -18,7 +18,7 @@ import {
   ReportCollectionDialog,
 } from './CollectionDialogs';
 import { formatCount, LevelBadge, Unavailable } from './CommunityParts';
-import { type CollectionDetail, useCollectionQuery, useNoteUse } from './community-api';
+import { type CollectionDetail, useAddCollection, useCollectionQuery } from './community-api';
 import {
   addWords,
   chunks,
@@ -82,25 +82,44 @@ function CollectionView({
 }) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const noteUse = useNoteUse(collection.id, userId ?? 'signed-out');
+  const addToMine = useAddCollection(collection.id, userId ?? 'signed-out');
   const [added, setAdded] = useState<Added | null>(null);
+  const [addFailed, setAddFailed] = useState(false);
   const [cards, setCards] = useState<CardsState>('idle');
   const [copied, setCopied] = useState<'done' | 'failed' | null>(null);
   const entries = collection.words.map(entryOfCollectionWord);
   const link = `${window.location.origin}${collectionHref(collection.id)}`;
 
-  const addAll = () => {
-    const result = addWords(entries, {
-      isSaved,
-      save: (entry) => saveWord(entry, { source: 'database' }),
-    });
-    setAdded(result);
-    if (userId && !collection.mine && result.refused < entries.length) noteUse.mutate();
+  /**
+   * A guest's words go to the list on this device; a signed-in learner's are saved by the
+   * server in one request (so a long collection is not held up by the per-minute write limit),
+   * then this device's list is read again. True when the words were added.
+   */
+  const addAll = async (): Promise<boolean> => {
+    setAddFailed(false);
+    if (!userId) {
+      setAdded(
+        addWords(entries, { isSaved, save: (entry) => saveWord(entry, { source: 'database' }) }),
+      );
+      return true;
+    }
+    try {
+      const result = await addToMine.mutateAsync();
+      setAdded({ added: result.added, already: result.alreadySaved, refused: 0 });
+      await reloadSavedWords();
+      return true;
+    } catch {
+      setAddFailed(true);
+      return false;
+    }
   };
 
   const makeCards = async () => {
     setCards('working');
-    addAll();
+    if (!(await addAll())) {
+      setCards('failed');
+      return;
+    }
     try {
       for (const batch of chunks(collection.words, CARD_BATCH)) {
         await upsertLocalCards(
@@ -176,7 +195,8 @@ function CollectionView({
         <button
           type="button"
           className="button-primary min-h-11"
-          onClick={addAll}
+          onClick={() => void addAll()}
+          disabled={addToMine.isPending}
           data-testid="collection-add-all"
         >
           <BookmarkPlus aria-hidden size={18} />
@@ -210,6 +230,7 @@ function CollectionView({
       </div>
       <div role="status" className="flex flex-col gap-1 text-sm" data-testid="collection-status">
         {added && <AddedMessage added={added} />}
+        {addFailed && <FormMessage tone="error">{t('community.collection.addFailed')}</FormMessage>}
         {cards === 'done' && (
           <p>
             {t('community.collection.cardsMade', {

@@ -244,12 +244,22 @@ export function useDeleteCollection(id: string, userId: string) {
   });
 }
 
-/** Notes that this learner added the collection's words (the server counts each learner once). */
-export function useNoteUse(id: string, userId: string) {
+/** What the server did when a learner added a collection's words. */
+export interface CollectionUse {
+  uses: number;
+  added: number;
+  alreadySaved: number;
+}
+
+/**
+ * Saves the collection's words to the signed-in learner's saved words on the server, in one
+ * request (one write for the rate limit, however many words), which also counts the use.
+ */
+export function useAddCollection(id: string, userId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      api<{ uses: number }>(`${BASE}/collections/${encodeURIComponent(id)}/uses`, {
+      api<CollectionUse>(`${BASE}/collections/${encodeURIComponent(id)}/uses`, {
         method: 'POST',
       }),
     onSuccess: ({ uses }) =>
