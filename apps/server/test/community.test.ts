@@ -599,7 +599,9 @@ describe.each(targets)('the community on $name', ({ name, available }) => {
         )
           .map((row) => row.id)
           .sort((a, b) => a - b);
-      await db().insert(savedWords).values({ userId: other.id, vocabularyId: wordIds[1] as number });
+      await db()
+        .insert(savedWords)
+        .values({ userId: other.id, vocabularyId: wordIds[1] as number });
       expect(await json(await use(other))).toEqual({ uses: 1, added: 2, alreadySaved: 1 });
       expect(await savedBy(other)).toEqual([...wordIds.slice(0, 3)].sort((a, b) => a - b));
       expect(await json(await use(other))).toEqual({ uses: 1, added: 0, alreadySaved: 3 });
