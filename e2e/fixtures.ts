@@ -85,11 +85,12 @@ export async function signUpThroughApi(
 ) {
   counter += 1;
   const email = `e2e-${Date.now()}-${worker}-${counter}@example.com`;
+  const nickname = allowedNickname(name);
   const response = await page.request.post('/api/auth/sign-up/email', {
     data: {
       email,
       password: 'correct horse battery',
-      name: allowedNickname(name),
+      name: nickname,
       ...extra,
     },
   });
@@ -102,7 +103,7 @@ export async function signUpThroughApi(
     new URL(link as string).pathname + new URL(link as string).search,
   );
   expect(confirmed.ok()).toBe(true);
-  return { email, name };
+  return { email, name, nickname };
 }
 
 /** Waits until the app's service worker is active (an offline reload needs it). */
