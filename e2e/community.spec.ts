@@ -204,6 +204,23 @@ test('two learners who chose to be shown are ranked by their points, the third n
     await expect(
       page.getByRole('heading', { name: "This learner's profile is not public" }),
     ).toBeVisible();
+
+    // A guest sees the board and how to get on it, in Spanish and Korean too (the community's
+    // texts load with its screens).
+    const guest = await browser.newPage({ baseURL });
+    try {
+      for (const [language, title] of [
+        ['en', 'Want to be on the boards?'],
+        ['es', '¿Quieres aparecer en las clasificaciones?'],
+        ['kr', '순위표에 오르고 싶나요?'],
+      ] as const) {
+        await guest.goto(`/community?lng=${language}`);
+        await expect(guest.getByTestId('community-guest')).toContainText(title);
+        await expect(rowOf(guest, anna.nickname)).toBeVisible();
+      }
+    } finally {
+      await guest.close();
+    }
   } finally {
     await second.context.close();
     await third.context.close();

@@ -34,6 +34,13 @@ const lazyLocales: BackendModule = {
   },
 };
 
+/**
+ * Namespaces of texts that load with a feature's code (`addResourceBundle`) rather than with
+ * the app: a key the main texts lack is looked up in them, so `t('community.…')` reads the
+ * same as any other key.
+ */
+export const COMMUNITY_NAMESPACE = 'community';
+
 /** Where the chosen language is remembered between visits. */
 export const LANGUAGE_STORAGE_KEY = 'lesefuchs.language';
 
@@ -53,6 +60,7 @@ export const i18nReady = i18n
   .use(initReactI18next)
   .init({
     resources: { en: { translation: en } },
+    fallbackNS: [COMMUNITY_NAMESPACE],
     partialBundledLanguages: true,
     supportedLngs: [...INTERFACE_LANGUAGES],
     nonExplicitSupportedLngs: false,

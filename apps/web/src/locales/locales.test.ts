@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import communityEn from '../features/community/locales/en.json';
+import communityEs from '../features/community/locales/es.json';
+import communityKr from '../features/community/locales/kr.json';
 import en from './en.json';
 import es from './es.json';
 import kr from './kr.json';
@@ -20,12 +23,19 @@ function valueAt(tree: Tree, key: string): string | Tree | undefined {
     );
 }
 
-const english = keysOf(en).sort();
+// The app's texts and those that load with a feature (features/*/locales), each with English.
+const FILES: [string, Tree, Tree, Tree][] = [
+  ['app', en, es, kr],
+  ['community', communityEn, communityEs, communityKr],
+];
 
-describe.each([
-  ['es', es],
-  ['kr', kr],
-])('locale %s', (_name, locale) => {
+describe.each(
+  FILES.flatMap(([file, english, spanish, korean]) => [
+    [`${file} es`, english, spanish],
+    [`${file} kr`, english, korean],
+  ]),
+)('locale %s', (_name, en: Tree, locale: Tree) => {
+  const english = keysOf(en).sort();
   it('has exactly the keys of en', () => {
     expect(keysOf(locale).sort()).toEqual(english);
   });

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { formatCount, LevelBadge, StateBadge } from './CommunityParts';
 import type { CollectionSummary } from './community-api';
 import { collectionHref, profileHref } from './community-model';
+import './texts';
 
 /** Who shared a collection: the creator's profile, or "Shared by a learner" when not public. */
 export function CreatorLine({ creator }: { creator: CollectionSummary['creator'] }) {

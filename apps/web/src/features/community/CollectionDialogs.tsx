@@ -28,6 +28,7 @@ import {
   REPORT_REASONS,
   serverProblems,
 } from './community-model';
+import './texts';
 
 /** A write that failed for a reason the learner can act on: offline, or the server's words. */
 function failureText(t: (key: string) => string, error: unknown, fallback: string): string {

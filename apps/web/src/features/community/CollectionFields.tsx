@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CollectionKind, CollectionVisibility } from './community-api';
 import { COLLECTION_LIMITS, type TextProblem } from './community-model';
+import './texts';
 
 // The fields of a collection's form (share and edit), with their rules shown inline.
 

@@ -26,6 +26,7 @@ import {
   entryOfCollectionWord,
   meaningIn,
 } from './community-model';
+import './texts';
 
 /** The card upsert takes this many at a time. */
 const CARD_BATCH = 100;

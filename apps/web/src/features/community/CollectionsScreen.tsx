@@ -16,6 +16,7 @@ import {
   pageFromParam,
   sortFromParam,
 } from './community-model';
+import './texts';
 
 const SELECT =
   'min-h-11 rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900 dark:border-stone-700 dark:bg-stone-950 dark:text-stone-100';

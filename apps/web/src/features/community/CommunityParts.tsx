@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLocale } from '../../lib/i18n';
 import type { Board } from './community-api';
+import './texts';
 
 // Small pieces the community screens share.
 

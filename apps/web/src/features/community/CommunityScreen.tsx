@@ -17,6 +17,7 @@ import {
   weekStartLabel,
 } from './community-model';
 import { BoardRows, GuestCard, OwnRowCard, PointsHelp, PrivateCard } from './LeaderboardParts';
+import './texts';
 
 /**
  * /community (spec 1 §2): the leaderboard — this week's points, all-time points and streaks —

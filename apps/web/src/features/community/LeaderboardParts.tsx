@@ -6,6 +6,7 @@ import { formatCount, LevelBadge, valueText } from './CommunityParts';
 import type { Board, BoardRow, OwnRow } from './community-api';
 import { type OwnRowPlace, profileHref } from './community-model';
 import { VisibilitySwitch } from './VisibilitySwitch';
+import './texts';
 
 const CARD =
   'flex flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-4 sm:p-5 dark:border-stone-800 dark:bg-stone-900';

@@ -8,6 +8,7 @@ import { ApiRequestError } from '../../lib/api';
 import { CollectionCard } from './CollectionCard';
 import { EmptyCard, formatCount, LevelBadge, Unavailable, valueText } from './CommunityParts';
 import { type PublicProfile, usePublicProfileQuery } from './community-api';
+import './texts';
 
 /**
  * /community/u/:nickname: what a learner who chose to be shown makes public — and nothing more.

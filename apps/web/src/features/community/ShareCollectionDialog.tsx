@@ -28,6 +28,7 @@ import {
   nameProblem,
   serverProblems,
 } from './community-model';
+import './texts';
 
 /** The word sets the vocabulary screen can share: vocabulary ids of each. */
 export interface ShareableWords {

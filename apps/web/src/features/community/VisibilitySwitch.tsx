@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOnline } from '../../lib/online';
 import { useSetVisibility, useVisibilityQuery } from './community-api';
+import './texts';
 
 /**
  * "Show me on the boards": a switch written at once through its own endpoint. It needs the

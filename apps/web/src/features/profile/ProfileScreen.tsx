@@ -105,7 +105,7 @@ function ProfileDetails({ profile }: { profile: Profile }) {
         data-testid="profile-community-link"
       >
         <Users aria-hidden size={16} />
-        {t('community.open')}
+        {t('profile.openCommunity')}
       </Link>
       <DetailsPanel profile={profile} />
       <AvatarPicker profile={profile} />
