@@ -6,8 +6,7 @@ import { FormMessage } from '../../components/Form';
 import { ModalDialog } from '../../components/ModalDialog';
 import { ApiRequestError } from '../../lib/api';
 import {
-  DESCRIPTION_MAX,
-  NAME_MAX,
+  NameAndDescription,
   problemText,
   RadioGroup,
   TextField,
@@ -113,26 +112,12 @@ export function EditCollectionDialog({
           noValidate
           data-testid="collection-edit-form"
         >
-          <TextField
-            label={t('community.form.name')}
-            value={name}
-            onChange={setName}
-            error={errors.name}
-            hint={t('community.form.length', {
-              min: COLLECTION_LIMITS.nameMin,
-              max: COLLECTION_LIMITS.nameMax,
-            })}
-            maxLength={NAME_MAX}
-            testId="collection-name"
-          />
-          <TextField
-            label={t('community.form.description')}
-            value={description}
-            onChange={setDescription}
-            error={errors.description}
-            multiline
-            maxLength={DESCRIPTION_MAX}
-            testId="collection-description"
+          <NameAndDescription
+            name={name}
+            description={description}
+            onName={setName}
+            onDescription={setDescription}
+            errors={errors}
           />
           <VisibilityChoice value={visibility} onChange={setVisibility} />
           {errors.form && <FormMessage tone="error">{errors.form}</FormMessage>}

@@ -176,3 +176,45 @@ export function KindChoice({
 
 export const NAME_MAX = COLLECTION_LIMITS.nameMax;
 export const DESCRIPTION_MAX = COLLECTION_LIMITS.descriptionMax;
+
+/** A collection's name and description, with the rules' hint and each field's error. */
+export function NameAndDescription({
+  name,
+  description,
+  onName,
+  onDescription,
+  errors,
+}: {
+  name: string;
+  description: string;
+  onName: (value: string) => void;
+  onDescription: (value: string) => void;
+  errors: { name?: string | null; description?: string | null };
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TextField
+        label={t('community.form.name')}
+        value={name}
+        onChange={onName}
+        error={errors.name}
+        hint={t('community.form.length', {
+          min: COLLECTION_LIMITS.nameMin,
+          max: COLLECTION_LIMITS.nameMax,
+        })}
+        maxLength={NAME_MAX}
+        testId="collection-name"
+      />
+      <TextField
+        label={t('community.form.description')}
+        value={description}
+        onChange={onDescription}
+        error={errors.description}
+        multiline
+        maxLength={DESCRIPTION_MAX}
+        testId="collection-description"
+      />
+    </>
+  );
+}

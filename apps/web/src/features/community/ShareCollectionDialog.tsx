@@ -6,12 +6,10 @@ import { FormMessage } from '../../components/Form';
 import { ModalDialog } from '../../components/ModalDialog';
 import { ApiRequestError } from '../../lib/api';
 import {
-  DESCRIPTION_MAX,
   KindChoice,
-  NAME_MAX,
+  NameAndDescription,
   problemText,
   RadioGroup,
-  TextField,
   VisibilityChoice,
 } from './CollectionFields';
 import { formatCount } from './CommunityParts';
@@ -194,26 +192,12 @@ export function ShareCollectionDialog({
                 {errors.words}
               </p>
             )}
-            <TextField
-              label={t('community.form.name')}
-              value={name}
-              onChange={setName}
-              error={errors.name}
-              hint={t('community.form.length', {
-                min: COLLECTION_LIMITS.nameMin,
-                max: COLLECTION_LIMITS.nameMax,
-              })}
-              maxLength={NAME_MAX}
-              testId="collection-name"
-            />
-            <TextField
-              label={t('community.form.description')}
-              value={description}
-              onChange={setDescription}
-              error={errors.description}
-              multiline
-              maxLength={DESCRIPTION_MAX}
-              testId="collection-description"
+            <NameAndDescription
+              name={name}
+              description={description}
+              onName={setName}
+              onDescription={setDescription}
+              errors={errors}
             />
             <VisibilityChoice value={visibility} onChange={setVisibility} />
             <KindChoice value={kind} onChange={setKind} />
