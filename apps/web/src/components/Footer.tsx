@@ -1,5 +1,6 @@
 import { INTERFACE_LANGUAGES, type InterfaceLanguage } from '@lesefuchs/core/i18n/languages';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { api } from '../lib/api';
 import { useAuth } from '../lib/auth-client';
 import { currentLanguage } from '../lib/i18n';
@@ -20,7 +21,13 @@ export function Footer() {
   return (
     <footer className="border-stone-200 border-t px-4 pt-8 pb-28 text-sm text-stone-600 min-[1280px]:pb-8 dark:border-stone-800 dark:text-stone-400">
       <div className="mx-auto flex max-w-7xl flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <p>{t('footer.about')}</p>
+        <div className="flex flex-col items-start">
+          <p>{t('footer.about')}</p>
+          {/* The phone's navigation has five places (spec 1 §2) and no room for this one. */}
+          <Link to="/community" className="text-link inline-flex min-h-11 items-center">
+            {t('pages.community')}
+          </Link>
+        </div>
         <label className="flex items-center gap-2">
           <span>{t('footer.language')}</span>
           <select
