@@ -160,10 +160,15 @@ export async function signUp(server: Pick<TestServer, 'app'>, name = 'Lena') {
   userCounter += 1;
   const email = `reader${userCounter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   // Nicknames are unique, also by substring: give each one the same-length numeric tail.
-  const nickname = allowedNickname(
-    () =>
-      `${name}${String(userCounter).padStart(4, '0')}${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`,
-  );
+  // The counter keeps the tails apart; where it spells a restricted word with the name
+  // ("Sichtbar" + "0070…" reads "…root…"), later draws take a random number in its place.
+  const digits = () => String(Math.floor(Math.random() * 10_000)).padStart(4, '0');
+  let draws = 0;
+  const nickname = allowedNickname(() => {
+    draws += 1;
+    const head = draws <= 10 ? String(userCounter).padStart(4, '0') : digits();
+    return `${name}${head}${digits()}`;
+  });
   const response = await server.app.request('/api/auth/sign-up/email', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
