@@ -20,7 +20,7 @@ export function CommunitySettings({ userId }: { userId: string | undefined }) {
         </p>
       )}
       <Link to="/community" className="text-link flex min-h-11 items-center self-start">
-        {t('community.open')}
+        {t('profile.openCommunity')}
       </Link>
     </div>
   );

@@ -66,6 +66,9 @@ export function ShareCollectionDialog({
   const [visibility, setVisibility] = useState<CollectionVisibility>('public');
   const [kind, setKind] = useState<CollectionKind>('word_list');
   const [errors, setErrors] = useState<Errors>({});
+  // A set that is empty (the words still loading when the dialog opened, or removed since) is
+  // not what is shared: the first set with words is.
+  const chosen = words[source].length > 0 ? source : firstSource(words);
 
   const open = () => {
     setSource(firstSource(words));
@@ -75,7 +78,7 @@ export function ShareCollectionDialog({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const ids = distinctIds(words[source]);
+    const ids = distinctIds(words[chosen]);
     const cleanName = name.trim();
     const cleanDescription = description.trim();
     const found: Errors = {
@@ -179,7 +182,7 @@ export function ShareCollectionDialog({
           >
             <RadioGroup
               legend={t('community.share.which')}
-              value={source}
+              value={chosen}
               onChange={setSource}
               options={options}
               testId="share-collection-words"
