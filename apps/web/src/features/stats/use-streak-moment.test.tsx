@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { StreakMoment } from '../../components/StreakMoment';
 import i18n from '../../lib/i18n';
 import { stopStatsQueue } from './stats-queue';
-import { recordActivity } from './streak-store';
+import { forgetGuestStreak, recordActivity } from './streak-store';
 import { useStreakMoment } from './use-streak-moment';
 
 // Each test is its own learner: the streak store keeps a copy per learner for the page's life.
@@ -64,6 +64,21 @@ describe('the streak moment', () => {
       recordActivity(null);
     });
     expect(result.current.days).toBe(1);
+  });
+
+  it('is none for a learner whose activity was noted before the session check named them', () => {
+    const user = nextLearner();
+    // Already active today (the story was read earlier); the page is reloaded, and the end of
+    // the story is reached again before the session check answers: as a guest with no day yet.
+    forgetGuestStreak();
+    recordActivity(user);
+    const { result, rerender } = renderHook(({ id }) => useStreakMoment(id), {
+      initialProps: { id: null as string | null },
+    });
+    act(() => result.current.note());
+    rerender({ id: user });
+    act(() => recordActivity(user));
+    expect(result.current.days).toBeNull();
   });
 
   it('reads as the day of the streak, in each language', async () => {

@@ -8,11 +8,18 @@ import { readStreak, today, useStreak } from './streak-store';
  * grew to, for as long as that is still today's streak. Null otherwise.
  */
 export function useStreakMoment(userId: string | null): { note: () => void; days: number | null } {
-  const [firstToday, setFirstToday] = useState(false);
+  // Whose streak it was the day's first activity of: an activity noted before the session
+  // check answered reads the guest's streak, which says nothing about the learner's (a reload
+  // that finishes a story again would otherwise celebrate the same day twice).
+  const [firstTodayOf, setFirstTodayOf] = useState<{ owner: string | null } | null>(null);
   const streak = useStreak(userId);
   const note = useCallback(() => {
-    if (readStreak(userId).lastActivityDate !== today()) setFirstToday(true);
+    if (readStreak(userId).lastActivityDate !== today()) setFirstTodayOf({ owner: userId });
   }, [userId]);
-  const grew = firstToday && streak.lastActivityDate === today() && streak.currentStreak > 0;
+  const grew =
+    firstTodayOf !== null &&
+    firstTodayOf.owner === userId &&
+    streak.lastActivityDate === today() &&
+    streak.currentStreak > 0;
   return { note, days: grew ? streak.currentStreak : null };
 }
