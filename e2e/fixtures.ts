@@ -122,10 +122,15 @@ export async function serviceWorkerActive(page: Page) {
 /** Opens the story list's filters where a phone folds them behind their button. */
 export async function openStoryFilters(page: Page) {
   const toggle = page.getByTestId('story-filters-toggle');
-  if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) !== 'true') {
-    await toggle.click();
-  }
-  await expect(page.getByTestId('story-filters')).toBeVisible();
+  const filters = page.getByTestId('story-filters');
+  // Right after a reload the list can be drawn again as the session check answers, which
+  // closes the filters a tap had just opened; the learner taps again, and so does the test.
+  await expect(async () => {
+    if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) !== 'true') {
+      await toggle.click();
+    }
+    await expect(filters).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 /** The saved words on the server, as words. */
