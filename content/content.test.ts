@@ -25,16 +25,12 @@ import {
 } from '../apps/server/src/content/corpus.ts';
 import { buildForms } from '../scripts/content/build-forms.ts';
 import { LEXICON_GENDER, lexiconNouns } from '../scripts/content/lexicon.ts';
+import {
+  candidateKeys as keysIn,
+  occursLiterally,
+  WORDS_PER_LEVEL,
+} from '../scripts/content/story-checks.ts';
 
-/** German word counts per level (issue: A1 about 120–200 … C2 about 700–1,000). */
-const WORDS_PER_LEVEL: Record<(typeof LEVELS)[number], [number, number]> = {
-  A1: [110, 220],
-  A2: [180, 330],
-  B1: [280, 480],
-  B2: [420, 640],
-  C1: [520, 800],
-  C2: [680, 1_050],
-};
 const AUDIO_BUDGET_BYTES = 60 * 1024 * 1024;
 
 /**
@@ -105,6 +101,7 @@ let stories: Loaded<StoryFile>[];
 let vocabulary: Loaded<VocabularyEntry>[];
 let forms: FormsTable;
 let names: NamesTable;
+const candidateKeys = (text: string) => keysIn(text, forms);
 const report: string[] = [];
 
 const table = (title: string, counts: Record<string, number>) =>
@@ -208,46 +205,6 @@ describe('stories', () => {
     expect(problems).toEqual([]);
   });
 });
-
-/** Every entry any word of the text may belong to, whichever the resolver would pick. */
-function candidateKeys(text: string): Set<string> {
-  const keys = new Set<string>();
-  for (const token of tokenizeWords(text)) {
-    for (const target of forms[token.text.toLowerCase()] ?? []) keys.add(target.key);
-  }
-  return keys;
-}
-
-/**
- * The fallback for words the lexicon does not inflect: a phrase occurs when most of its words
- * do; an affix when a word starts or ends with it; a verb when a word carries its stem
- * (also with the zu of a zu-infinitive: "auszuschmücken"); any other word when it stands as is.
- */
-function occursLiterally(entry: VocabularyEntry, text: string): boolean {
-  const lower = text.toLowerCase();
-  const tokens = tokenizeWords(lower).map((token) => token.text);
-  const base = entry.base_word.replace(/^sich\s+/, '').toLowerCase();
-  if (entry.part_of_speech === 'prefix')
-    return tokens.some((t) => t.startsWith(base.replace(/-$/, '')));
-  if (entry.part_of_speech === 'suffix')
-    return tokens.some((t) => t.endsWith(base.replace(/^-/, '')));
-  const words = base.split(/\s+/).filter((word) => word.length > 1 && !/…|\.\.\./.test(word));
-  if (words.length > 1) {
-    const present = words.filter((word) => tokens.includes(word) || lower.includes(word));
-    return present.length >= Math.ceil(words.length / 2);
-  }
-  if (tokens.includes(base)) return true;
-  if (['verb', 'auxiliary', 'modal'].includes(entry.part_of_speech)) {
-    const stem = base.replace(/e?n$/, '');
-    // Also past a ge- or zu- inside the word: "eingerostet", "zunichtezumachen".
-    const variants = (t: string) => [
-      t,
-      ...[...t.matchAll(/ge|zu/g)].map((m) => t.slice(0, m.index) + t.slice(m.index + 2)),
-    ];
-    return stem.length >= 4 && tokens.some((t) => variants(t).some((v) => v.includes(stem)));
-  }
-  return false;
-}
 
 describe('vocabulary', () => {
   it('has at least 2,500 entries, most at A1–B1, each (word, part of speech) once', () => {
