@@ -20,6 +20,7 @@ import {
   FORMS_FILE,
   type Loaded,
   loadNames,
+  loadSeries,
   loadStories,
   loadVocabulary,
 } from '../apps/server/src/content/corpus.ts';
@@ -203,6 +204,38 @@ describe('stories', () => {
       }
     }
     expect(problems).toEqual([]);
+  });
+});
+
+describe('series', () => {
+  it('are three or more of 4–6 parts, each part at the level of the one before or the next', () => {
+    const series = new Map<string, { level: string; id: number }[]>();
+    const byId = new Map(stories.map(({ value }) => [value.id, value]));
+    for (const [storyId, place] of loadSeries()) {
+      const story = byId.get(storyId);
+      expect(
+        story,
+        `series ${place.id} names story ${storyId}, which does not exist`,
+      ).toBeDefined();
+      series.set(
+        place.id,
+        place.stories.map((id) => ({ id, level: byId.get(id)?.difficulty ?? '' })),
+      );
+    }
+    for (const [id, parts] of series) {
+      parts.slice(1).forEach((part, index) => {
+        const before = LEVELS.indexOf(parts[index]?.level as (typeof LEVELS)[number]);
+        const step = LEVELS.indexOf(part.level as (typeof LEVELS)[number]) - before;
+        expect(step, `${id}: story ${part.id} follows ${parts[index]?.id}`).toBeGreaterThanOrEqual(
+          0,
+        );
+        expect(step, `${id}: story ${part.id} follows ${parts[index]?.id}`).toBeLessThanOrEqual(1);
+      });
+    }
+    expect(series.size).toBeGreaterThanOrEqual(3);
+    report.push(
+      `Series: ${[...series].map(([id, parts]) => `${id} (${parts.map((p) => `${p.id} ${p.level}`).join(', ')})`).join('; ')}`,
+    );
   });
 });
 

@@ -1,5 +1,6 @@
 import {
   cpSync,
+  existsSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -16,6 +17,7 @@ import { CONTENT_DIR, loadStories, loadVocabulary } from '../src/content/corpus.
 import { importContent } from '../src/content/importer.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
 import { stories, vocabulary, vocabularyForms } from '../src/db/schema/index.ts';
+import { listStories } from '../src/services/stories.service.ts';
 import { freshDatabase, targets } from './harness.ts';
 
 /** A copy of the corpus that a test may edit (the audio linked, not copied). */
@@ -24,6 +26,11 @@ function copyOfContent(): string {
   cpSync(path.join(CONTENT_DIR, 'stories'), path.join(dir, 'stories'), { recursive: true });
   cpSync(path.join(CONTENT_DIR, 'vocabulary'), path.join(dir, 'vocabulary'), { recursive: true });
   symlinkSync(path.join(CONTENT_DIR, 'audio'), path.join(dir, 'audio'));
+  for (const file of ['series.json', 'names.json']) {
+    if (existsSync(path.join(CONTENT_DIR, file))) {
+      cpSync(path.join(CONTENT_DIR, file), path.join(dir, file));
+    }
+  }
   return dir;
 }
 
@@ -148,6 +155,46 @@ describe.each(targets)('content import on $name', ({ name, available }) => {
         expect(await tagsOf('häuser')).toEqual({ tags: ['pl'], particle: null });
         expect(await tagsOf('kommt')).toEqual({ tags: ['pres3s', 'pres2p'], particle: 'an' });
         expect(await tagsOf('haus')).toEqual({ tags: null, particle: null });
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it.skipIf(!available)(
+    "gives each story of a series its part, and a series' change updates its stories alone",
+    async () => {
+      const dir = copyOfContent();
+      try {
+        await importContent(database.db, dir);
+        const title = { de: 'Die Reihe', en: 'The series', es: 'La serie', kr: '시리즈' };
+        writeFileSync(
+          path.join(dir, 'series.json'),
+          JSON.stringify([{ id: 'test-series', title, stories: [3, 4, 11, 12] }]),
+        );
+        const result = await importContent(database.db, dir);
+        expect(result.stories.updated).toBe(4);
+        const listed = await listStories(database.db);
+        const parts = listed.filter((story) => story.series?.id === 'test-series');
+        expect(parts.map((story) => [story.id, story.series?.part])).toEqual([
+          [3, 1],
+          [4, 2],
+          [11, 3],
+          [12, 4],
+        ]);
+        expect(parts[1]?.series).toEqual({
+          id: 'test-series',
+          title,
+          part: 2,
+          total: 4,
+          stories: [3, 4, 11, 12],
+        });
+
+        writeFileSync(
+          path.join(dir, 'series.json'),
+          JSON.stringify([{ id: 'test-series', title, stories: [3, 3, 11, 12] }]),
+        );
+        await expect(importContent(database.db, dir)).rejects.toThrow(/more than one place/);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

@@ -4,6 +4,7 @@ export * from './api-error.ts';
 export * from './audio/audio.ts';
 export * from './avatars.ts';
 export * from './content/schema.ts';
+export * from './content/series.ts';
 export * from './content/taxonomy.ts';
 export * from './i18n/languages.ts';
 export * from './membership/membership.ts';

@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import {
   type NamesTable,
   type StoryFile,
+  type StorySeries,
+  seriesFileSchema,
   storyFileSchema,
   type VocabularyEntry,
   vocabularyEntrySchema,
@@ -59,6 +61,31 @@ export function loadVocabulary(contentDir = CONTENT_DIR): Loaded<VocabularyEntry
 /** The forms table (content/vocabulary/forms.json) as text. */
 export function readForms(contentDir = CONTENT_DIR): string {
   return readFileSync(path.join(contentDir, 'vocabulary', FORMS_NAME), 'utf8');
+}
+
+/**
+ * Each story's place in a series (content/series.json), by story id; empty when the file is
+ * missing. Throws when a series names a story twice or a story is in two series.
+ */
+export function loadSeries(contentDir = CONTENT_DIR): Map<number, StorySeries> {
+  const file = path.join(contentDir, 'series.json');
+  const bySeries = existsSync(file) ? parseFile(file, z.array(seriesFileSchema)) : [];
+  const byStory = new Map<number, StorySeries>();
+  for (const series of bySeries) {
+    series.stories.forEach((storyId, index) => {
+      if (byStory.has(storyId)) {
+        throw new Error(`${file}: story ${storyId} is in more than one place of a series`);
+      }
+      byStory.set(storyId, {
+        id: series.id,
+        title: series.title,
+        part: index + 1,
+        total: series.stories.length,
+        stories: series.stories,
+      });
+    });
+  }
+  return byStory;
 }
 
 /** The names of the stories (people, places) that have no vocabulary entry: content/names.json. */

@@ -7,13 +7,14 @@ import {
   READING_WORDS_PER_MINUTE,
   readingMinutes,
   type StoryFile,
+  type StorySeries,
   type VocabularyEntry,
 } from '@lesefuchs/core';
 import { eq, getTableColumns, notInArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import { contentImports, stories, vocabulary, vocabularyForms } from '../db/schema/index.ts';
-import { CONTENT_DIR, loadStories, loadVocabulary, readForms } from './corpus.ts';
+import { CONTENT_DIR, loadSeries, loadStories, loadVocabulary, readForms } from './corpus.ts';
 
 /** The URL path the server serves content/audio under. */
 export const AUDIO_URL_PREFIX = '/audio';
@@ -45,7 +46,7 @@ function audioUrl(contentDir: string, storyId: number, voice: 'amala' | 'florian
   return `${AUDIO_URL_PREFIX}/${storyId}/de-${voice}.mp3?v=${textHash.slice(0, 12)}`;
 }
 
-function storyRow(contentDir: string, story: StoryFile) {
+function storyRow(contentDir: string, story: StoryFile, series: StorySeries | null) {
   const row = {
     id: story.id,
     titleDe: story.title.de,
@@ -70,6 +71,7 @@ function storyRow(contentDir: string, story: StoryFile) {
     audioUrlEn: null,
     audioUrlEs: null,
     audioUrlKr: null,
+    series,
     createdAt: new Date(story.created_at),
   };
   return { ...row, contentHash: sha256(JSON.stringify(row)), updatedAt: row.createdAt };
@@ -125,7 +127,10 @@ export async function importContent(db: Database, contentDir = CONTENT_DIR): Pro
   const storyFiles = loadStories(contentDir).map((loaded) => loaded.value);
   const entries = loadVocabulary(contentDir).map((loaded) => loaded.value);
   const formsText = readForms(contentDir);
-  const storyRows = storyFiles.map((story) => storyRow(contentDir, story));
+  const seriesOf = loadSeries(contentDir);
+  const storyRows = storyFiles.map((story) =>
+    storyRow(contentDir, story, seriesOf.get(story.id) ?? null),
+  );
   const vocabularyRows = entries.map(vocabularyRow);
   assertUnique(
     storyRows.map((row) => String(row.id)),

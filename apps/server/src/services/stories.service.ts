@@ -36,6 +36,7 @@ const metadataColumns = {
   audioUrlEn: stories.audioUrlEn,
   audioUrlEs: stories.audioUrlEs,
   audioUrlKr: stories.audioUrlKr,
+  series: stories.series,
   createdAt: stories.createdAt,
   updatedAt: stories.updatedAt,
 };

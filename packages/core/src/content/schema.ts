@@ -24,6 +24,21 @@ export const storyFileSchema = z.strictObject({
 });
 export type StoryFile = z.infer<typeof storyFileSchema>;
 
+/** Episodes of a series: the parts a learner reads one after another (content/series.json). */
+export const MIN_SERIES_PARTS = 4;
+export const MAX_SERIES_PARTS = 6;
+
+/** One series in content/series.json: its stories in reading order. */
+export const seriesFileSchema = z.strictObject({
+  id: z
+    .string()
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'a slug: a-z, 0-9 and hyphens')
+    .max(60),
+  title: z.strictObject({ de: text(200), en: text(200), es: text(200), kr: text(200) }),
+  stories: z.array(z.number().int().positive()).min(MIN_SERIES_PARTS).max(MAX_SERIES_PARTS),
+});
+export type SeriesFile = z.infer<typeof seriesFileSchema>;
+
 const vocabularyBase = {
   word: text(100),
   base_word: text(100),

@@ -1,8 +1,10 @@
+import type { StorySeries } from '@lesefuchs/core';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -43,6 +45,8 @@ export const stories = pgTable(
     audioUrlEn: text('audio_url_en'),
     audioUrlEs: text('audio_url_es'),
     audioUrlKr: text('audio_url_kr'),
+    /** The story's place in a series (content/series.json), or null. */
+    series: jsonb('series').$type<StorySeries>(),
     /** Hash of the imported file and its audio; the importer skips a story whose hash is unchanged. */
     contentHash: text('content_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage, currentLocale } from '../../lib/i18n';
 import { useCoverageMap } from './coverage-context';
+import { SeriesLine } from './SeriesLine';
 import { type StoryMeta, titleIn } from './stories-api';
 
 export function LevelBadge({ level }: { level: string | null | undefined }) {
@@ -131,6 +132,7 @@ export const StoryCard = memo(function StoryCard({
         </div>
       </div>
       <div>
+        <SeriesLine series={story.series} />
         <h2 className="font-semibold text-lg leading-snug" lang="de">
           <Link to={`/stories/${story.id}`} className="hover:underline">
             {title}

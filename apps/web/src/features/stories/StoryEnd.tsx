@@ -1,10 +1,11 @@
-import { CheckCircle2, Layers, PartyPopper } from 'lucide-react';
+import { nextPartId, type StorySeries } from '@lesefuchs/core/content/series';
+import { ArrowRight, CheckCircle2, Layers, PartyPopper } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { StreakMoment } from '../../components/StreakMoment';
 import { saveWord, useSavedWords } from '../vocabulary/saved-words-store';
 import { NextStoryLink } from './NextStoryLink';
-import type { StoryDetail, VocabularyEntry } from './stories-api';
+import { type StoryDetail, useStories, type VocabularyEntry } from './stories-api';
 import { sentenceOfEntry } from './word-lookup/word-info';
 
 /**
@@ -51,7 +52,11 @@ export function StoryEnd({
       </div>
       {streakDays !== null && <StreakMoment days={streakDays} />}
       <div className="flex flex-wrap items-center gap-3">
-        <NextStoryLink after={story} />
+        <NextPartLink series={story.series} />
+        <NextStoryLink
+          after={story}
+          variant={story.series && nextPartId(story.series) !== null ? 'secondary' : 'primary'}
+        />
         <PractiseWords detail={detail} />
       </div>
       <p className="inline-flex flex-wrap items-center gap-2 text-sm text-stone-600 dark:text-stone-300">
@@ -62,6 +67,35 @@ export function StoryEnd({
         </button>
       </p>
     </section>
+  );
+}
+
+/**
+ * The next part of the story's series (issue #22), as the first way on; after the last part, a
+ * line that the series is done. Nothing outside a series, or while the list is not at hand.
+ */
+function NextPartLink({ series }: { series: StorySeries | null | undefined }) {
+  const { t } = useTranslation();
+  const stories = useStories();
+  if (!series) return null;
+  const nextId = nextPartId(series);
+  if (nextId === null) {
+    return (
+      <p className="w-full text-stone-700 dark:text-stone-200" data-testid="series-done">
+        {t('reader.end.seriesDone')} <span lang="de">{series.title.de}</span>
+      </p>
+    );
+  }
+  const next = stories.data?.find((candidate) => candidate.id === nextId);
+  if (!next) return null;
+  return (
+    <Link to={`/stories/${next.id}`} className="button-primary" data-testid="next-part">
+      <span>
+        {t('reader.end.nextPart', { part: series.part + 1, total: series.total })}{' '}
+        <span lang="de">{next.titleDe || next.titleEn}</span>
+      </span>
+      <ArrowRight aria-hidden size={16} />
+    </Link>
   );
 }
 

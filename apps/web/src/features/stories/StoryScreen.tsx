@@ -35,6 +35,7 @@ import {
   VocabularyTest,
 } from './modes';
 import { useReadingList } from './reading-lists';
+import { SeriesLine } from './SeriesLine';
 import { CategoryBadge, LevelBadge } from './StoryCard';
 import { StoryEnd } from './StoryEnd';
 import {
@@ -218,6 +219,7 @@ function StoryViewer({ detail }: { detail: StoryDetail }) {
               {bookmarks.has(story.id) ? <BookmarkCheck aria-hidden /> : <Bookmark aria-hidden />}
             </button>
           </div>
+          <SeriesLine series={story.series} />
           <h1 id="story-title" className="page-title" lang="de">
             {title}
           </h1>

@@ -1,3 +1,4 @@
+import type { StorySeries } from '@lesefuchs/core/content/series';
 import type { Category, Level } from '@lesefuchs/core/content/taxonomy';
 import type { StoryToken } from '@lesefuchs/core/reading/story-token';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -29,6 +30,8 @@ export interface StoryMeta {
   audioUrlEn: string | null;
   audioUrlEs: string | null;
   audioUrlKr: string | null;
+  /** The story's place in a series; null outside one (absent in a list kept from before). */
+  series?: StorySeries | null;
   createdAt: string;
   updatedAt: string;
 }
