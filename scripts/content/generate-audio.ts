@@ -28,7 +28,7 @@ const run = promisify(execFile);
 
 /** Silence between two sentences. */
 const SENTENCE_GAP_SECONDS = 0.3;
-/** MP3 for speech: mono, 16 kHz, 16 kbit/s keeps the whole corpus in both voices under 60 MB. */
+/** MP3 for speech: mono, 16 kHz, 16 kbit/s keeps the whole corpus of 120 stories in both voices under its 120 MB budget. */
 const LAME_ARGS = ['--quiet', '--noreplaygain', '-m', 'm', '--resample', '16', '-b', '16'];
 
 export interface SentenceTiming {
