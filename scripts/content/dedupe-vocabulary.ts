@@ -1,6 +1,6 @@
 // Removes repeated (word, part of speech) entries across the vocabulary files, keeping one:
-// an entry of a core file (nouns-*, words-*) before one of a story file (story-*), and among
-// those the one of the lowest level. Prints what it removed. Run after adding vocabulary from
+// an entry of a core file (nouns-*, words-*) before one of a story file (story-*), both before
+// one added with later stories (more-*), and among those the one of the lowest level. Prints what it removed. Run after adding vocabulary from
 // several writers: `npx tsx scripts/content/dedupe-vocabulary.ts`.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,7 +17,8 @@ const contents = new Map(
 );
 
 const rank = (file: string, entry: VocabularyEntry) =>
-  (file.startsWith('story-') ? 10 : 0) + LEVELS.indexOf(entry.difficulty_level);
+  (file.startsWith('more-') ? 20 : file.startsWith('story-') ? 10 : 0) +
+  LEVELS.indexOf(entry.difficulty_level);
 
 const keeper = new Map<string, { file: string; entry: VocabularyEntry }>();
 for (const [file, entries] of contents) {
