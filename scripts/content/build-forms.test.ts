@@ -131,6 +131,21 @@ function entry(
   return { ...noun(word, plural ?? null), ...common, part_of_speech: 'noun' };
 }
 
+describe('closed-class forms', () => {
+  it('declines the possessives and determiners from their real stems, with no made-up word', () => {
+    expect(closedClassForms('unser')).toEqual(
+      expect.arrayContaining(['unser', 'unsere', 'unseren', 'unserem', 'unserer', 'unseres']),
+    );
+    expect(closedClassForms('unser')).not.toContain('uns');
+    expect(closedClassForms('euer')).toEqual(
+      expect.arrayContaining(['euer', 'eure', 'euren', 'eurem', 'eurer', 'eures']),
+    );
+    expect(closedClassForms('euer')).not.toContain('eue');
+    expect(closedClassForms('jeder')).not.toContain('jed');
+    expect(closedClassForms('dieser')).toEqual(expect.arrayContaining(['dies', 'diese', 'dieser']));
+  });
+});
+
 describe('buildForms on a made-up vocabulary', () => {
   const entries = [
     entry('wissen', 'verb'),

@@ -71,14 +71,23 @@ const DECLINED_DETERMINERS = [
   'solch',
 ];
 
+/** Stems that are not the word less its ending: unser → unsere (not "unse"), euer → eure. */
+const DETERMINER_STEMS: Record<string, string> = { unser: 'unser', euer: 'eur' };
+/** Stems that stand on their own uninflected: "dies", "manch ein", "solch ein", "welch ein". */
+const BARE_STEMS = ['dies', 'welch', 'manch', 'solch', 'all', 'mein', 'dein', 'sein', 'ihr', 'Ihr'];
+
 /** The forms of a closed-class word (article, pronoun, possessive) from the table above. */
 export function closedClassForms(base: string): string[] {
   const forms = [...(PARADIGMS[base] ?? [])];
-  const stem = base.replace(/e[rs]?$/, '');
+  const stem = DETERMINER_STEMS[base] ?? base.replace(/e[rs]?$/, '');
   if (DECLINED_DETERMINERS.includes(base) || DECLINED_DETERMINERS.includes(stem)) {
-    for (const ending of DETERMINER_ENDINGS) forms.push(`${stem}${ending}`);
+    forms.push(base);
+    for (const ending of DETERMINER_ENDINGS) {
+      // The bare stem is a word only for some ("dies", "manch"), never "jed" or "eur".
+      if (ending !== '' || BARE_STEMS.includes(stem)) forms.push(`${stem}${ending}`);
+    }
   }
-  return forms;
+  return [...new Set(forms)];
 }
 
 /** A written form → what it is of its entry (no tag: the word itself, or nothing to say). */
