@@ -60,11 +60,11 @@ test('a series: the card and the reader show the part, and each part leads to th
   await page.getByTestId('story-end').scrollIntoViewIfNeeded();
   const summary = page.getByTestId('story-summary');
   await expect(summary.getByTestId('series-done')).toHaveText(
-    `That was the last part of the series ${series.title.de}`,
+    `You finished the series: „${series.title.de}“`,
   );
   await expect(summary.getByTestId('next-part')).toHaveCount(0);
   await showTheme(page, 'dark');
-  await summary.scrollIntoViewIfNeeded();
+  await summary.evaluate((section) => section.scrollIntoView({ block: 'center' }));
   await axe(page);
   await page.screenshot({
     path: `${SCREENSHOT_DIR}/${testInfo.project.name}-dark-series-done.png`,

@@ -14,8 +14,7 @@ export function SeriesLine({ series }: { series: StorySeries | null | undefined 
       data-testid="story-series"
     >
       {t('stories.series.part', { part: series.part, total: series.total })}
-      <span aria-hidden> · </span>
-      <span className="sr-only">, </span>
+      {' · '}
       <span lang="de">{series.title.de}</span>
     </p>
   );

@@ -82,7 +82,7 @@ function NextPartLink({ series }: { series: StorySeries | null | undefined }) {
   if (nextId === null) {
     return (
       <p className="w-full text-stone-700 dark:text-stone-200" data-testid="series-done">
-        {t('reader.end.seriesDone')} <span lang="de">{series.title.de}</span>
+        {t('reader.end.seriesDone')} <span lang="de">„{series.title.de}“</span>
       </p>
     );
   }
