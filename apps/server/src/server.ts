@@ -14,6 +14,7 @@ import { acquireDataDirLock } from './db/data-dir-lock.ts';
 import { protectDataDir } from './db/data-dir-mode.ts';
 import { createMailer } from './mail/mailer.ts';
 import { RealtimeHub } from './realtime/hub.ts';
+import { collectGarbage } from './runtime/collect-garbage.ts';
 import { formsIndex } from './services/forms-index.ts';
 import { createSyncRegistry } from './services/sync-handlers.ts';
 
@@ -46,6 +47,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   try {
     const imported = await database.withStartupLock(() => importContent(database.db));
     logger.info(imported, imported.unchanged ? 'content unchanged' : 'content imported');
+    if (!imported.unchanged) collectGarbage();
     // The word forms every story page resolves with: read now, while the server starts
     // listening, rather than by the first reader's request.
     void formsIndex(database.db).catch((error) => logger.warn({ err: error }, 'forms index'));

@@ -55,9 +55,10 @@ function fromWire(wire: WireError): Error {
  * The thread: the bundled worker beside the server bundle in production; from source (development
  * and tests) the TypeScript file, loaded through tsx as the server itself is.
  */
-function startWorker(dataDir: string): Worker {
+function startWorker(dataDir: string, createOnly = false): Worker {
+  const workerData = { dataDir, createOnly };
   const bundled = new URL('./db/pglite-worker.js', import.meta.url);
-  if (existsSync(fileURLToPath(bundled))) return new Worker(bundled, { workerData: { dataDir } });
+  if (existsSync(fileURLToPath(bundled))) return new Worker(bundled, { workerData });
   // tsx's ESM entry, as its package's exports name it for `import`.
   const tsxPackage = createRequire(import.meta.url).resolve('tsx/package.json');
   const { exports } = JSON.parse(readFileSync(tsxPackage, 'utf8'));
@@ -66,7 +67,27 @@ function startWorker(dataDir: string): Worker {
   );
   const source = new URL('./pglite-worker.ts', import.meta.url).href;
   const boot = `import(${JSON.stringify(tsx.href)}).then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`;
-  return new Worker(boot, { eval: true, workerData: { dataDir } });
+  return new Worker(boot, { eval: true, workerData });
+}
+
+/**
+ * Creates the database in `dataDir` when there is none yet, in a thread that then ends: PGlite's
+ * initdb peaks at ~700 MB, and the thread's memory is returned only when the thread ends.
+ */
+async function createInThread(dataDir: string): Promise<void> {
+  if (existsSync(path.join(dataDir, 'PG_VERSION'))) return;
+  const worker = startWorker(dataDir, true);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      worker.once('message', () => resolve());
+      worker.once('error', reject);
+      worker.once('exit', (code) =>
+        reject(new Error(`the database thread stopped while creating it (exit code ${code})`)),
+      );
+    });
+  } finally {
+    await worker.terminate();
+  }
 }
 
 /** PGlite's transaction handle, as the callback of `transaction` receives it. */
@@ -82,6 +103,7 @@ export type RemotePGlite = Pick<PGlite, 'query' | 'transaction'> & {
 
 /** Opens the PGlite database in `dataDir` in a thread of its own; resolves once it is ready. */
 export async function openRemotePGlite(dataDir: string): Promise<RemotePGlite> {
+  await createInThread(dataDir);
   const worker = startWorker(dataDir);
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   const listeners = new Map<string, Set<(payload: string) => void>>();

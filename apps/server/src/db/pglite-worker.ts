@@ -9,7 +9,7 @@ import type { FromDatabase, ToDatabase, WireError } from './pglite-remote.ts';
 
 if (!parentPort) throw new Error('pglite-worker runs as a worker thread');
 const port = parentPort;
-const { dataDir } = workerData as { dataDir: string };
+const { dataDir, createOnly } = workerData as { dataDir: string; createOnly?: boolean };
 
 /**
  * Date and time values as PostgreSQL writes them (drizzle parses them itself): the parsers
@@ -45,77 +45,99 @@ const send = (message: FromDatabase) => port.postMessage(message);
 /** The open transactions by id: their PGlite handle and how to end them. */
 const open = new Map<number, { tx: Transaction; end: (commit: boolean) => void }>();
 
-const db = await PGlite.create(dataDir);
+/**
+ * PostgreSQL's memory settings for a small box. PGlite keeps PostgreSQL's defaults, and its
+ * 128 MB of shared buffers are written at start, so they were resident for good: the embedded
+ * server held ~450 MB idle. 32 MB holds the corpus' hot pages (the whole database is ~60 MB and
+ * its files stay in the system's page cache); index builds and sorts get 16 MB.
+ */
+const MEMORY_SETTINGS = ['-c', 'shared_buffers=32MB', '-c', 'maintenance_work_mem=16MB'];
 
-port.on('message', (message: ToDatabase) => {
-  switch (message.op) {
-    case 'query': {
-      const target = message.tx === undefined ? db : open.get(message.tx)?.tx;
-      if (!target) {
-        send({ id: message.id, error: toWire(new Error('the transaction has ended')) });
+const db = await PGlite.create(dataDir, {
+  startParams: [...PGlite.defaultStartParams, ...MEMORY_SETTINGS],
+});
+
+function serve() {
+  port.on('message', (message: ToDatabase) => {
+    switch (message.op) {
+      case 'query': {
+        const target = message.tx === undefined ? db : open.get(message.tx)?.tx;
+        if (!target) {
+          send({ id: message.id, error: toWire(new Error('the transaction has ended')) });
+          return;
+        }
+        target
+          .query<Record<string, unknown>>(message.sql, message.params, {
+            rowMode: message.rowMode,
+            ...(message.textDates ? { parsers: TEXT_PARSERS } : {}),
+          })
+          .then(
+            ({ rows, fields, affectedRows }) =>
+              send({ id: message.id, result: { rows, fields, affectedRows } }),
+            (error: unknown) => send({ id: message.id, error: toWire(error) }),
+          );
         return;
       }
-      target
-        .query<Record<string, unknown>>(message.sql, message.params, {
-          rowMode: message.rowMode,
-          ...(message.textDates ? { parsers: TEXT_PARSERS } : {}),
-        })
-        .then(
-          ({ rows, fields, affectedRows }) =>
-            send({ id: message.id, result: { rows, fields, affectedRows } }),
+      case 'begin': {
+        // The transaction stays open until the server ends it; PGlite runs it alone meanwhile.
+        db.transaction(
+          (tx) =>
+            new Promise<void>((resolve, reject) => {
+              open.set(message.tx, {
+                tx,
+                end: (commit) => (commit ? resolve() : reject(new RolledBack())),
+              });
+              send({ id: message.id, result: null });
+            }),
+        )
+          .then(
+            () => send({ id: message.tx, ended: true }),
+            (error: unknown) =>
+              error instanceof RolledBack
+                ? send({ id: message.tx, ended: true })
+                : send({ id: message.tx, ended: true, error: toWire(error) }),
+          )
+          .finally(() => open.delete(message.tx));
+        return;
+      }
+      case 'end':
+        open.get(message.tx)?.end(message.commit);
+        return;
+      case 'listen':
+        db.listen(message.channel, (payload) =>
+          send({ notification: { channel: message.channel, payload } }),
+        ).then(
+          () => send({ id: message.id, result: null }),
           (error: unknown) => send({ id: message.id, error: toWire(error) }),
         );
-      return;
+        return;
+      case 'unlisten':
+        db.unlisten(message.channel).then(
+          () => send({ id: message.id, result: null }),
+          (error: unknown) => send({ id: message.id, error: toWire(error) }),
+        );
+        return;
+      case 'close':
+        db.close().then(
+          () => send({ id: message.id, result: null }),
+          (error: unknown) => send({ id: message.id, error: toWire(error) }),
+        );
+        return;
     }
-    case 'begin': {
-      // The transaction stays open until the server ends it; PGlite runs it alone meanwhile.
-      db.transaction(
-        (tx) =>
-          new Promise<void>((resolve, reject) => {
-            open.set(message.tx, {
-              tx,
-              end: (commit) => (commit ? resolve() : reject(new RolledBack())),
-            });
-            send({ id: message.id, result: null });
-          }),
-      )
-        .then(
-          () => send({ id: message.tx, ended: true }),
-          (error: unknown) =>
-            error instanceof RolledBack
-              ? send({ id: message.tx, ended: true })
-              : send({ id: message.tx, ended: true, error: toWire(error) }),
-        )
-        .finally(() => open.delete(message.tx));
-      return;
-    }
-    case 'end':
-      open.get(message.tx)?.end(message.commit);
-      return;
-    case 'listen':
-      db.listen(message.channel, (payload) =>
-        send({ notification: { channel: message.channel, payload } }),
-      ).then(
-        () => send({ id: message.id, result: null }),
-        (error: unknown) => send({ id: message.id, error: toWire(error) }),
-      );
-      return;
-    case 'unlisten':
-      db.unlisten(message.channel).then(
-        () => send({ id: message.id, result: null }),
-        (error: unknown) => send({ id: message.id, error: toWire(error) }),
-      );
-      return;
-    case 'close':
-      db.close().then(
-        () => send({ id: message.id, result: null }),
-        (error: unknown) => send({ id: message.id, error: toWire(error) }),
-      );
-      return;
-  }
-});
+  });
+
+  send({ ready: true });
+}
 
 /** A transaction the server ended without committing. */
 class RolledBack extends Error {}
 
-send({ ready: true });
+if (createOnly) {
+  // The first start creates the data directory (PostgreSQL's initdb): a second WebAssembly
+  // instance that peaks at ~700 MB and whose memory a thread keeps until it ends. The server runs
+  // this in a thread of its own and ends it, then opens the database in a fresh one.
+  await db.close();
+  send({ ready: true });
+} else {
+  serve();
+}
