@@ -3,6 +3,8 @@
 // a query ran (half of a review's time). Here it runs beside that thread; the server talks to it
 // through messages (pglite-remote.ts), one per query, with the same meaning as PGlite's own
 // calls: queries wait while a transaction runs, and a transaction's queries run inside it.
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type QueryOptions, type Transaction, types } from '@electric-sql/pglite';
 import type { FromDatabase, ToDatabase, WireError } from './pglite-remote.ts';
@@ -53,8 +55,17 @@ const open = new Map<number, { tx: Transaction; end: (commit: boolean) => void }
  */
 const MEMORY_SETTINGS = ['-c', 'shared_buffers=32MB', '-c', 'maintenance_work_mem=16MB'];
 
+/**
+ * An empty database made at build time (build.mjs), beside this worker in the server bundle: a
+ * first start loads it rather than running PostgreSQL's initdb. From source there is none.
+ */
+const EMPTY_DATABASE = fileURLToPath(new URL('./empty-database.tar.gz', import.meta.url));
+
 const db = await PGlite.create(dataDir, {
   startParams: [...PGlite.defaultStartParams, ...MEMORY_SETTINGS],
+  ...(createOnly && existsSync(EMPTY_DATABASE)
+    ? { loadDataDir: new Blob([readFileSync(EMPTY_DATABASE)]) }
+    : {}),
 });
 
 function serve() {
@@ -133,9 +144,10 @@ function serve() {
 class RolledBack extends Error {}
 
 if (createOnly) {
-  // The first start creates the data directory (PostgreSQL's initdb): a second WebAssembly
-  // instance that peaks at ~700 MB and whose memory a thread keeps until it ends. The server runs
-  // this in a thread of its own and ends it, then opens the database in a fresh one.
+  // The first start creates the data directory: from the empty database, or with PostgreSQL's
+  // initdb, a second WebAssembly instance that peaks at ~700 MB. A thread keeps such memory until
+  // it ends, so the server runs this in a thread of its own and ends it, then opens the database
+  // in a fresh one.
   await db.close();
   send({ ready: true });
 } else {
