@@ -49,7 +49,10 @@ async function burst(base: string): Promise<void> {
       duration: BURST_SECONDS,
       requests: [
         {
-          setupRequest: (request) => ({ ...request, path: `/api/stories/${(counter++ % 48) + 1}` }),
+          setupRequest: (request) => ({
+            ...request,
+            path: `/api/stories/${(counter++ % 120) + 1}`,
+          }),
         },
       ],
     }),
