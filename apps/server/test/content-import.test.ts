@@ -168,9 +168,11 @@ describe.each(targets)('content import on $name', ({ name, available }) => {
       try {
         await importContent(database.db, dir);
         const title = { de: 'Die Reihe', en: 'The series', es: 'La serie', kr: '시리즈' };
+        const seriesFile = path.join(dir, 'series.json');
+        const existing = existsSync(seriesFile) ? JSON.parse(readFileSync(seriesFile, 'utf8')) : [];
         writeFileSync(
-          path.join(dir, 'series.json'),
-          JSON.stringify([{ id: 'test-series', title, stories: [3, 4, 11, 12] }]),
+          seriesFile,
+          JSON.stringify([...existing, { id: 'test-series', title, stories: [3, 4, 11, 12] }]),
         );
         const result = await importContent(database.db, dir);
         expect(result.stories.updated).toBe(4);
@@ -191,8 +193,8 @@ describe.each(targets)('content import on $name', ({ name, available }) => {
         });
 
         writeFileSync(
-          path.join(dir, 'series.json'),
-          JSON.stringify([{ id: 'test-series', title, stories: [3, 3, 11, 12] }]),
+          seriesFile,
+          JSON.stringify([...existing, { id: 'test-series', title, stories: [3, 3, 11, 12] }]),
         );
         await expect(importContent(database.db, dir)).rejects.toThrow(/more than one place/);
       } finally {
