@@ -93,6 +93,7 @@ const GENDER_EXCEPTIONS: Record<string, string> = {
   Vorgesetzte: NOMINALISED,
   Zugezogene: NOMINALISED,
   Reisende: NOMINALISED,
+  Fremde: 'das Fremde is the unfamiliar; der or die Fremde, the stranger, follows the person',
 };
 
 /** Building the forms table for 5,000 entries with the spell checker takes seconds on a busy machine. */

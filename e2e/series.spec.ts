@@ -45,6 +45,10 @@ test('a series: the card and the reader show the part, and each part leads to th
   await page.getByTestId('story-end').scrollIntoViewIfNeeded();
   const next = page.getByTestId('story-summary').getByTestId('next-part');
   await expect(next).toHaveText(`Go on with part 2 of ${series.total}: ${titleOf(secondId)}`);
+  // The next story at the level is another one, not part 2 a second time.
+  await expect(page.getByTestId('story-summary').getByTestId('next-story')).not.toContainText(
+    titleOf(secondId),
+  );
   await axe(page);
   await page.screenshot({
     path: `${SCREENSHOT_DIR}/${testInfo.project.name}-light-series-next.png`,

@@ -131,6 +131,7 @@ const SEPARABLE_PARTICLES = [
   'mit',
   'nach',
   'nieder',
+  'statt',
   'vor',
   'voran',
   'voraus',

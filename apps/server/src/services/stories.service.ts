@@ -145,12 +145,14 @@ export async function resolveStoryTokens(
       end: word.start + word.text.length,
       vocabularyId,
     };
-    if (vocabularyId === null) {
+    if (vocabularyId === null && resolution?.name) {
+      // A listed name is a name, never a compound of words ("Offenbach" is not offen + Bach).
+      token.name = resolution.name;
+    } else if (vocabularyId === null) {
       const parts = splitCompound(word.text, forms)
         ?.map((part) => idOf.get(part))
         .filter((id): id is number => id !== undefined);
       if (parts && parts.length > 1) token.parts = parts;
-      else if (resolution?.name) token.name = resolution.name;
     }
     if (vocabularyId !== null && targetIds.has(vocabularyId)) token.target = true;
     if (resolution?.tags) token.form = resolution.tags;

@@ -19,12 +19,15 @@ export function NextStoryLink({
   after,
   variant = 'primary',
   listWhenAllRead = true,
+  skip,
   className = '',
 }: {
   /** The story just finished; none: the one the learner read last. */
   after?: { id: number; difficulty: Level };
   variant?: 'primary' | 'secondary';
   listWhenAllRead?: boolean;
+  /** A story offered beside this link already (the next part of a series): not offered twice. */
+  skip?: number;
   className?: string;
 }) {
   const { t } = useTranslation();
@@ -34,9 +37,10 @@ export function NextStoryLink({
   const next = useMemo(() => {
     const all = stories.data ?? [];
     const readIds = new Set(completions.entries.map((entry) => entry.storyId));
+    if (skip !== undefined) readIds.add(skip);
     const current = after ?? lastRead(all, completions.entries)?.story ?? null;
     return nextStoryAfter(all, current, readIds, levels);
-  }, [stories.data, completions.entries, after, levels]);
+  }, [stories.data, completions.entries, after, levels, skip]);
   const classes = `button-${variant} ${className}`.trim();
   if (!next) {
     if (!listWhenAllRead || !stories.data) return null;

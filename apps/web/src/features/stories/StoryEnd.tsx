@@ -27,6 +27,7 @@ export function StoryEnd({
   const { story } = detail;
   const { words } = useSavedWords();
   const savedHere = words.filter((word) => word.storyId === story.id).length;
+  const nextPart = story.series ? nextPartId(story.series) : null;
 
   return (
     <section
@@ -55,7 +56,8 @@ export function StoryEnd({
         <NextPartLink series={story.series} />
         <NextStoryLink
           after={story}
-          variant={story.series && nextPartId(story.series) !== null ? 'secondary' : 'primary'}
+          variant={nextPart !== null ? 'secondary' : 'primary'}
+          skip={nextPart ?? undefined}
         />
         <PractiseWords detail={detail} />
       </div>
