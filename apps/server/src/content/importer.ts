@@ -36,14 +36,15 @@ const sha256 = (...parts: string[]) => {
 };
 
 /**
- * The URL of a story's audio in one voice, or null when there is no file. The text hash of its
- * timing file versions the URL, so the file can be cached for good and still change.
+ * The URL of a story's audio in one voice, or null when there is no file. The hash of its timing
+ * file versions the URL, so the file can be cached for good and still change: the timings change
+ * with the text, the voice and where the sentences are cut, as the audio does.
  */
 function audioUrl(contentDir: string, storyId: number, voice: 'amala' | 'florian'): string | null {
   const base = path.join(contentDir, 'audio', String(storyId), `de-${voice}`);
   if (!existsSync(`${base}.mp3`) || !existsSync(`${base}.json`)) return null;
-  const { textHash } = JSON.parse(readFileSync(`${base}.json`, 'utf8')) as { textHash: string };
-  return `${AUDIO_URL_PREFIX}/${storyId}/de-${voice}.mp3?v=${textHash.slice(0, 12)}`;
+  const version = sha256(readFileSync(`${base}.json`, 'utf8')).slice(0, 12);
+  return `${AUDIO_URL_PREFIX}/${storyId}/de-${voice}.mp3?v=${version}`;
 }
 
 function storyRow(contentDir: string, story: StoryFile, series: StorySeries | null) {

@@ -3,12 +3,21 @@ import { countWords, readingMinutes, splitSentences, tokenizeWords } from './tok
 
 describe('splitSentences', () => {
   it('ends sentences at . ! ? with closing quotes, and at paragraph breaks', () => {
-    const text = '„Kommst du mit?“ fragt Lena. Ja!\n\nDer Zug fährt um acht Uhr ab';
+    const text = '„Kommst du mit?“ Lena wartet. Ja!\n\nDer Zug fährt um acht Uhr ab';
     expect(splitSentences(text).map((sentence) => sentence.text)).toEqual([
       '„Kommst du mit?“',
-      'fragt Lena.',
+      'Lena wartet.',
       'Ja!',
       'Der Zug fährt um acht Uhr ab',
+    ]);
+  });
+
+  it('goes on after a quoted question or a pause when the next word is in lower case', () => {
+    const text = '„Kommst du mit?“ fragt Lena. Er hat laut „Obrigado!“ gerufen. Warte … ich komme.';
+    expect(splitSentences(text).map((sentence) => sentence.text)).toEqual([
+      '„Kommst du mit?“ fragt Lena.',
+      'Er hat laut „Obrigado!“ gerufen.',
+      'Warte … ich komme.',
     ]);
   });
 

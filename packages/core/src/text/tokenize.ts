@@ -16,8 +16,9 @@ export interface Sentence {
 }
 
 // A sentence ends at . ! ? or … (with any closing quotes or brackets after it) followed by space
-// or the end of the text; a paragraph break always ends one.
-const SENTENCE_END = /[.!?…]+["“”»«’‘)\]]*(?=\s|$)|\n\s*\n/gu;
+// and a word that does not start in lower case, or by the end of the text: in „Obrigado!“ gerufen
+// the sentence goes on. A paragraph break always ends one.
+const SENTENCE_END = /[.!?…]+["“”»«’‘)\]]*(?=\s+[^\s\p{Ll}]|\s*$)|\n\s*\n/gu;
 // Letters, with inner hyphens and apostrophes (E-Mail, geht's); digits do not make a word.
 const WORD = /\p{L}[\p{L}\p{M}]*(?:[-'’]\p{L}[\p{L}\p{M}]*)*/gu;
 
