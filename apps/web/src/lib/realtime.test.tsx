@@ -47,6 +47,44 @@ describe('the realtime stream', () => {
     expect(stats).toHaveBeenCalledWith({ kind: 'streak' });
   });
 
+  it('runs a handler once as it mounts when its kind of event came while no one listened', () => {
+    const stats = vi.fn();
+    const membership = vi.fn();
+    const { rerender, unmount } = render(
+      <>
+        <RealtimeConnection />
+        <Listener type="stats" onEvent={stats} />
+      </>,
+    );
+    act(() => FakeEventSource.last?.emit('open'));
+    // The membership's handler mounts once the page is idle; its event came before.
+    act(() => FakeEventSource.last?.emit('membership', '{"status":"active"}'));
+    rerender(
+      <>
+        <RealtimeConnection />
+        <Listener type="stats" onEvent={stats} />
+        <Listener type="membership" onEvent={membership} />
+      </>,
+    );
+    expect(membership).toHaveBeenCalledTimes(1);
+    expect(membership).toHaveBeenCalledWith(null);
+    expect(stats).not.toHaveBeenCalled();
+    // Mounted again with nothing missed meanwhile: not run.
+    const later = vi.fn();
+    rerender(
+      <>
+        <RealtimeConnection />
+        <Listener type="stats" onEvent={stats} />
+        <Listener type="membership" onEvent={membership} />
+        <Listener type="vocabulary" onEvent={later} />
+      </>,
+    );
+    expect(later).not.toHaveBeenCalled();
+    act(() => FakeEventSource.last?.emit('membership', '{"status":"none"}'));
+    expect(membership).toHaveBeenLastCalledWith({ status: 'none' });
+    unmount();
+  });
+
   it('runs every handler once on "resync" and after a reconnect, not on the first open', () => {
     const stats = vi.fn();
     const bookmarks = vi.fn();

@@ -5,13 +5,27 @@ import { useAuth } from './auth-client';
 // device or tab arrive as named events, e.g. "stats" or "bookmarks". The browser reconnects
 // by itself after a network failure. Events sent while the stream was down are lost, so after
 // a reconnect, and when the server says "resync" (its own database connection came back), every
-// handler runs once as if its event had arrived: each area reloads what it shows.
+// handler runs once as if its event had arrived: each area reloads what it shows. An event that
+// came while no one listened for its kind (the membership's handler mounts once the page is
+// idle) is kept in mind, and the first handler of that kind runs once as it mounts.
 
 type Handler = (data: unknown) => void;
 const handlers = new Map<string, Set<Handler>>();
 let source: EventSource | null = null;
 let sourceUser: string | null = null;
 const attached = new Set<string>();
+/** The kinds of event the app handles, listened for from the start so none is dropped unseen. */
+const EVENT_TYPES = [
+  'bookmarks',
+  'completions',
+  'flashcards',
+  'known-words',
+  'membership',
+  'stats',
+  'vocabulary',
+];
+/** Kinds of event that came while no handler was mounted. */
+const unheard = new Set<string>();
 
 function connect(userId: string): void {
   if (source && sourceUser === userId) return;
@@ -28,7 +42,7 @@ function connect(userId: string): void {
     interrupted = false;
   });
   source.addEventListener('resync', refetchAll);
-  for (const type of handlers.keys()) attach(type);
+  for (const type of new Set([...EVENT_TYPES, ...handlers.keys()])) attach(type);
 }
 
 /** Runs every handler once, with no data: what changed meanwhile is not known. */
@@ -46,7 +60,9 @@ function attach(type: string): void {
     } catch {
       // An event without a JSON body still counts.
     }
-    for (const handler of handlers.get(type) ?? []) handler(data);
+    const set = handlers.get(type);
+    if (!set || set.size === 0) unheard.add(type);
+    for (const handler of set ?? []) handler(data);
   });
 }
 
@@ -55,6 +71,7 @@ function disconnect(): void {
   source = null;
   sourceUser = null;
   attached.clear();
+  unheard.clear();
 }
 
 /** Keeps the stream open while a user is signed in. Mount once. */
@@ -79,6 +96,7 @@ export function useRealtimeEvent(type: string, handler: Handler): void {
     set.add(listener);
     handlers.set(type, set);
     attach(type);
+    if (unheard.delete(type)) listener(null);
     return () => {
       set.delete(listener);
     };

@@ -2,6 +2,7 @@ import type { InterfaceLanguage } from '@lesefuchs/core/i18n/languages';
 import { type MouseEvent, memo, type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRenderedInSteps } from '../../lib/render-steps';
+import { screenInsets } from '../../lib/screen-insets';
 import type { StoryDetail, StoryToken, VocabularyEntry } from './stories-api';
 import { paragraphRanges, type TextRun, textRuns } from './word-lookup/text-runs';
 import { useStoryLookup } from './word-lookup/use-story-lookup';
@@ -175,10 +176,18 @@ export function TokenizedText({
     const active = container.current?.querySelector('.sentence-active');
     if (!active || typeof active.scrollIntoView !== 'function') return;
     const box = active.getBoundingClientRect();
-    // Above the sticky header and player, or below the fold.
-    if (box.top < 220 || box.bottom > window.innerHeight - 40) {
+    // Under the sticky header and player (whose height changes as it plays and pauses), or
+    // below the fold or the docked navigation: brought to a third of the band left in view.
+    const insets = screenInsets();
+    const top = insets.top + 8;
+    const bottom = window.innerHeight - insets.bottom - 8;
+    if (box.top < top || box.bottom > bottom) {
       const smooth = !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-      active.scrollIntoView({ block: 'center', behavior: smooth ? 'smooth' : 'auto' });
+      const room = Math.max(0, bottom - top - box.height);
+      window.scrollTo({
+        top: window.scrollY + box.top - top - room / 3,
+        behavior: smooth ? 'smooth' : 'auto',
+      });
     }
   }, [reading?.active]);
 

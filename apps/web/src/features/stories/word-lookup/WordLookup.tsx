@@ -13,6 +13,7 @@ import {
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { afterIdle } from '../../../lib/idle';
+import { screenInsets } from '../../../lib/screen-insets';
 import { useAfterIdle } from '../../../lib/use-after-idle';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useModule } from '../../../lib/use-module';
@@ -80,23 +81,6 @@ export function useWordLookup(onOpen?: () => void) {
   return { open, close, show, wordProps, onWordClick };
 }
 
-/** How much of the window the sticky header and player cover at the top, the navigation at the bottom. */
-function insets(): { top: number; bottom: number } {
-  let top = 0;
-  for (const element of document.querySelectorAll<HTMLElement>('[data-covers="top"]')) {
-    const box = element.getBoundingClientRect();
-    if (box.height > 0 && box.top <= top + 16 && getComputedStyle(element).position !== 'static')
-      top = Math.max(top, box.bottom);
-  }
-  let bottom = 0;
-  for (const element of document.querySelectorAll<HTMLElement>('[data-covers="bottom"]')) {
-    const box = element.getBoundingClientRect();
-    if (box.height > 0 && box.top < window.innerHeight)
-      bottom = Math.max(bottom, window.innerHeight - box.top);
-  }
-  return { top, bottom };
-}
-
 /** The insets, kept up to date while the card is open (the navigation slides on scroll). */
 function useInsets(active: boolean) {
   const [value, setValue] = useState({ top: 0, bottom: 0 });
@@ -106,13 +90,13 @@ function useInsets(active: boolean) {
     const update = () => {
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => {
-        const next = insets();
+        const next = screenInsets();
         setValue((current) =>
           current.top === next.top && current.bottom === next.bottom ? current : next,
         );
       });
     };
-    setValue(insets());
+    setValue(screenInsets());
     window.addEventListener('scroll', update, { passive: true });
     window.addEventListener('resize', update);
     // The navigation slides with a transition: measure again when it has moved.
