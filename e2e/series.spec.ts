@@ -50,6 +50,7 @@ test('a series: the card and the reader show the part, and each part leads to th
     titleOf(secondId),
   );
   await axe(page);
+  await next.evaluate((link) => link.scrollIntoView({ block: 'center' }));
   await page.screenshot({
     path: `${SCREENSHOT_DIR}/${testInfo.project.name}-light-series-next.png`,
   });
@@ -68,8 +69,8 @@ test('a series: the card and the reader show the part, and each part leads to th
   );
   await expect(summary.getByTestId('next-part')).toHaveCount(0);
   await showTheme(page, 'dark');
-  await summary.evaluate((section) => section.scrollIntoView({ block: 'center' }));
   await axe(page);
+  await summary.evaluate((section) => section.scrollIntoView({ block: 'center' }));
   await page.screenshot({
     path: `${SCREENSHOT_DIR}/${testInfo.project.name}-dark-series-done.png`,
   });
