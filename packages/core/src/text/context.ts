@@ -108,6 +108,9 @@ export function fit(candidate: FormTarget, { tokens, index, text, isVerb }: Plac
     const finite: FormTag[] =
       tags.length === 0 ? ['pres1p', 'pres3p'] : tags.filter((tag) => /^(pres|past)/.test(tag));
     if (persons && finite.length > 0 && !finite.some((tag) => persons.includes(tag))) score -= 3;
+    // …and agreeing with one right before it inside the sentence, it is most likely its verb
+    // ("Ja, ich heiße Joana": not the adjective heiß).
+    else if (persons && !subjectFirst && tags.length > 0 && finite.length > 0) score += 2;
     if (before && ARTICLES.has(before)) score -= 3;
     // A participle closing a clause whose auxiliary came before it ("hat … gelassen").
     if (tags.includes('pp')) {

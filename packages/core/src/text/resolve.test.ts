@@ -65,6 +65,8 @@ describe('resolveText', () => {
       tags: ['pres1s', 'pres3s'],
     });
     expect(inText('Ich weiß es.')[1]?.key).toBe('wissen|verb');
+    // The subject pronoun inside the sentence, right before a form that agrees with it.
+    expect(inText('Ja, ich weiß es.')[2]?.key).toBe('wissen|verb');
     expect(inText('Die Wand ist weiß.')[3]?.key).toBe('weiß|adjective');
     expect(inText('Ein weiß gestrichenes Haus.')[1]?.key).toBe('weiß|adjective');
   });
