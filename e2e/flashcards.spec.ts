@@ -236,6 +236,12 @@ test('reviews cards by keyboard, mouse and swipe, grades offline through a reloa
   await expect(page.getByText(/grades? (is|are) waiting to be sent/)).toHaveCount(0);
 });
 
+/** A word as the overview writes it in German, not its translation that may read the same. */
+const germanWord = (within: Locator, word: string) =>
+  within.locator('[lang="de"]').filter({
+    hasText: new RegExp(`^\\s*${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`),
+  });
+
 test('a leech shows in the overview and can be released', async ({ page, axe }, testInfo) => {
   await signUpThroughApi(page, 'Egel');
   // Two lapses make a leech at threshold 2; the again ratings go through the review endpoint.
@@ -265,7 +271,8 @@ test('a leech shows in the overview and can be released', async ({ page, axe }, 
       'true',
     );
     const panel = page.getByRole('tabpanel', { name: 'Leeches and suspensions' });
-    await expect(panel.getByText(leech.word, { exact: true })).toBeVisible();
+    // The German word (a name such as "Busan" reads the same in its translation).
+    await expect(germanWord(panel, leech.word)).toBeVisible();
     await axe(page);
     await page.screenshot({
       path: `${SCREENSHOT_DIR}/${testInfo.project.name}-${theme}-flashcard-overview.png`,
@@ -277,9 +284,7 @@ test('a leech shows in the overview and can be released', async ({ page, axe }, 
     .getByRole('button', { name: `Release ${leech.word}` })
     .click();
   await expect(
-    page.getByRole('tabpanel', { name: 'Leeches and suspensions' }).getByText(leech.word, {
-      exact: true,
-    }),
+    germanWord(page.getByRole('tabpanel', { name: 'Leeches and suspensions' }), leech.word),
   ).toHaveCount(0);
   await expect.poll(async () => (await serverCard(page, leech.id)).is_leech).toBe(false);
   expect((await serverCard(page, leech.id)).is_suspended).toBe(false);
