@@ -29,6 +29,8 @@ import { LEXICON_GENDER, lexiconNouns } from '../scripts/content/lexicon.ts';
 import {
   candidateKeys as keysIn,
   occursLiterally,
+  paragraphCount,
+  SENTENCE_END,
   WORDS_PER_LEVEL,
 } from '../scripts/content/story-checks.ts';
 
@@ -162,10 +164,9 @@ describe('stories', () => {
 
   it('have every translation complete: the same paragraphs in de, en, es and kr', () => {
     for (const { file, value } of stories) {
-      const paragraphs = (text: string) => text.split(/\n\s*\n/).filter((p) => p.trim()).length;
-      const german = paragraphs(value.content.de);
+      const german = paragraphCount(value.content.de);
       for (const language of ['en', 'es', 'kr'] as const) {
-        expect(paragraphs(value.content[language]), `${file}: paragraphs in ${language}`).toBe(
+        expect(paragraphCount(value.content[language]), `${file}: paragraphs in ${language}`).toBe(
           german,
         );
         const ratio = value.content[language].length / value.content.de.length;
@@ -182,7 +183,7 @@ describe('stories', () => {
   it('end every German sentence with punctuation, so audio can be cut by sentence', () => {
     for (const { file, value } of stories) {
       for (const sentence of splitSentences(value.content.de)) {
-        expect(sentence.text, file).toMatch(/[.!?…]["“”»«’‘)]*$/u);
+        expect(sentence.text, file).toMatch(SENTENCE_END);
       }
     }
   });

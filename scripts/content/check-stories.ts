@@ -6,7 +6,13 @@
 import { countWords, resolveText, splitSentences, tokenizeWords } from '@lesefuchs/core';
 import { loadNames, loadStories, loadVocabulary } from '../../apps/server/src/content/corpus.ts';
 import { buildForms } from './build-forms.ts';
-import { candidateKeys, occursLiterally, WORDS_PER_LEVEL } from './story-checks.ts';
+import {
+  candidateKeys,
+  occursLiterally,
+  paragraphCount,
+  SENTENCE_END,
+  WORDS_PER_LEVEL,
+} from './story-checks.ts';
 
 const ids = new Set(process.argv.slice(2).map(Number));
 const vocabulary = loadVocabulary().map((loaded) => loaded.value);
@@ -25,15 +31,14 @@ for (const { file, value: story } of loadStories()) {
   const [min, max] = WORDS_PER_LEVEL[story.difficulty];
   if (words < min || words > max)
     problems.push(`${words} German words, ${story.difficulty} wants ${min}–${max}`);
-  const paragraphs = (text: string) => text.split(/\n\s*\n/).filter((p) => p.trim()).length;
   for (const language of ['en', 'es', 'kr'] as const) {
-    if (paragraphs(story.content[language]) !== paragraphs(story.content.de))
+    if (paragraphCount(story.content[language]) !== paragraphCount(story.content.de))
       problems.push(
-        `${language} has ${paragraphs(story.content[language])} paragraphs, de ${paragraphs(story.content.de)}`,
+        `${language} has ${paragraphCount(story.content[language])} paragraphs, de ${paragraphCount(story.content.de)}`,
       );
   }
   for (const sentence of splitSentences(story.content.de)) {
-    if (!/[.!?…]["“”»«’‘)]*$/u.test(sentence.text))
+    if (!SENTENCE_END.test(sentence.text))
       problems.push(`sentence without an end: "${sentence.text}"`);
   }
   const keys = candidateKeys(story.content.de, forms);

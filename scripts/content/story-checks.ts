@@ -13,6 +13,13 @@ export const WORDS_PER_LEVEL: Record<(typeof LEVELS)[number], [number, number]> 
   C2: [680, 1_050],
 };
 
+/** Paragraphs of a text: runs of lines between blank lines. */
+export const paragraphCount = (text: string) =>
+  text.split(/\n\s*\n/).filter((paragraph) => paragraph.trim()).length;
+
+/** A sentence ends with . ! ? or …, closing quotes or brackets after it, so audio can cut there. */
+export const SENTENCE_END = /[.!?…]["“”»«’‘)]*$/u;
+
 /** Every entry any word of the text may belong to, whichever the resolver would pick. */
 export function candidateKeys(text: string, forms: FormsTable): Set<string> {
   const keys = new Set<string>();

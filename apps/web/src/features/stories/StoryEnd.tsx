@@ -53,7 +53,7 @@ export function StoryEnd({
       </div>
       {streakDays !== null && <StreakMoment days={streakDays} />}
       <div className="flex flex-wrap items-center gap-3">
-        <NextPartLink series={story.series} />
+        <NextPartLink series={story.series} nextId={nextPart} />
         <NextStoryLink
           after={story}
           variant={nextPart !== null ? 'secondary' : 'primary'}
@@ -76,11 +76,16 @@ export function StoryEnd({
  * The next part of the story's series (issue #22), as the first way on; after the last part, a
  * line that the series is done. Nothing outside a series, or while the list is not at hand.
  */
-function NextPartLink({ series }: { series: StorySeries | null | undefined }) {
+function NextPartLink({
+  series,
+  nextId,
+}: {
+  series: StorySeries | null | undefined;
+  nextId: number | null;
+}) {
   const { t } = useTranslation();
   const stories = useStories();
   if (!series) return null;
-  const nextId = nextPartId(series);
   if (nextId === null) {
     return (
       <p className="w-full text-stone-700 dark:text-stone-200" data-testid="series-done">
