@@ -47,7 +47,10 @@ describe('the page of a route', () => {
 
   it('names the home screen on /, inside the head', async () => {
     const html = await page('/');
-    expect(preloads(html)).toEqual(['modulepreload /assets/home-1.js']);
+    expect(preloads(html)).toEqual([
+      'modulepreload /assets/home-1.js',
+      'preload /api/auth/get-session',
+    ]);
     expect(html.indexOf('home-1.js')).toBeLessThan(html.indexOf('</head>'));
   });
 
@@ -56,6 +59,7 @@ describe('the page of a route', () => {
       'stylesheet /assets/Story-1.css',
       'modulepreload /assets/Story-1.js',
       'modulepreload /assets/shared-1.js',
+      'preload /api/auth/get-session',
       'preload /api/stories/7',
     ]);
     expect(await page('/stories/7')).toContain(
@@ -63,9 +67,18 @@ describe('the page of a route', () => {
     );
   });
 
+  it("fetches the session check with the page's files, with cookies as the app's client sends it", async () => {
+    for (const requestPath of ['/', '/stories/7', '/study/flashcards', '/no/such/page']) {
+      expect(await page(requestPath)).toContain(
+        '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/auth/get-session">',
+      );
+    }
+  });
+
   it('ranks a fixed path above a parameter, as the client router does', async () => {
     expect(preloads(await page('/stories/audios'))).toEqual([
       'modulepreload /assets/AudioList-1.js',
+      'preload /api/auth/get-session',
     ]);
   });
 
@@ -78,7 +91,10 @@ describe('the page of a route', () => {
   });
 
   it('gives any other path the catch-all screen, and files stay files', async () => {
-    expect(preloads(await page('/no/such/page'))).toEqual(['modulepreload /assets/screens-1.js']);
+    expect(preloads(await page('/no/such/page'))).toEqual([
+      'modulepreload /assets/screens-1.js',
+      'preload /api/auth/get-session',
+    ]);
     expect((await app.request('/assets/home-1.js')).status).toBe(200);
     expect((await app.request('/assets/missing-1.js')).status).toBe(404);
     expect(preloads(await (await app.request('/index.html')).text())).toEqual([]);

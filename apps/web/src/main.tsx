@@ -6,7 +6,7 @@ import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers';
 import { AppRoutes, loadScreenOf } from './app/router';
 import { i18nReady } from './lib/i18n';
-import { afterIdle } from './lib/idle';
+import { afterIdle, awaitFirstPaint } from './lib/idle';
 import { catchInstallOffer } from './lib/install';
 import { runEffectsRightAfterRender } from './lib/preact-timing';
 import './index.css';
@@ -19,6 +19,8 @@ if (!root) throw new Error('#root is missing from index.html');
 // A Spanish or Korean interface loads its texts first (English ships with the app), and the
 // screen of the address is in before the first render, which then shows it at once. (Not a
 // top-level await: the screen's module imports this one, which must have finished.)
+const painted = awaitFirstPaint();
+
 async function start(container: HTMLElement) {
   await Promise.all([i18nReady, loadScreenOf(window.location.pathname)]);
   createRoot(container).render(
@@ -30,7 +32,12 @@ async function start(container: HTMLElement) {
       </Providers>
     </StrictMode>,
   );
-  requestAnimationFrame(() => setTimeout(runEffectsRightAfterRender, 0));
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      runEffectsRightAfterRender();
+      painted();
+    }, 0),
+  );
 }
 void start(root);
 

@@ -52,6 +52,14 @@ function dataUrl(template: string, params: Record<string, string>): string | nul
   return valid ? url : null;
 }
 
+/**
+ * The session check every page makes first (better-auth's client, with credentials), fetched
+ * with the page's files instead of after the app's code has run: a screen that waits for it
+ * (the flashcards, the header's account) is drawn a round trip sooner.
+ */
+const SESSION_PRELOAD =
+  '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/auth/get-session">';
+
 /** Static paths first, then paths with parameters, then the catch-all, as the client router ranks them. */
 const rank = (pattern: string) => (pattern === '*' ? 2 : pattern.includes(':') ? 1 : 0);
 
@@ -75,7 +83,7 @@ export function routePages(distDir: string, indexHtml: string): (requestPath: st
           (href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`,
         ),
       ];
-      return { match: matcher(route.path), data: route.data, links };
+      return { match: matcher(route.path), data: route.data, links: [...links, SESSION_PRELOAD] };
     });
   const page = (links: string[]) =>
     indexHtml.replace('</head>', `\n    ${links.join('\n    ')}\n  </head>`);
