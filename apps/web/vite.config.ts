@@ -152,7 +152,7 @@ export default defineConfig({
               name: 'shared',
               minShareCount: 2,
               entriesAware: true,
-              entriesAwareMergeThreshold: 8 * 1024,
+              entriesAwareMergeThreshold: 32 * 1024,
             },
           ],
         },
