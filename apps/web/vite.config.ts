@@ -148,6 +148,17 @@ export default defineConfig({
               test: /[\\/](use-streak-moment|StreakMoment|NextStoryLink|next-story|keyboard-in-use)\.tsx?$/,
               priority: 0.5,
             },
+            // The community's code and texts, shared by its screens, the vocabulary's share
+            // dialog and the settings: a group of its own, or merging small groups put it into
+            // chunks the story pages need.
+            {
+              name: 'community',
+              test: /[\\/]features[\\/]community[\\/]/,
+              priority: 0.4,
+              includeDependenciesRecursively: false,
+              entriesAware: true,
+              entriesAwareMergeThreshold: 8 * 1024,
+            },
             {
               name: 'shared',
               minShareCount: 2,
