@@ -42,14 +42,44 @@ function precompress(): Plugin {
 const HOME_SCREEN = path.resolve(import.meta.dirname, 'src/features/home/HomeScreen.tsx');
 let homeModules: Set<string> | null = null;
 
-/** 'home' for the modules the home screen imports, directly or not (chunk naming). */
+/**
+ * The icon modules a source file imports from lucide-react's index, by the index's own export
+ * lines (`export { default as ArrowLeft, … } from './icons/arrow-left.mjs'`).
+ */
+function lucideIconsOf(moduleId: string, barrelId: string): string[] {
+  const source = readFileSync(moduleId, 'utf8');
+  const names = [...source.matchAll(/import\s*\{([^}]*)\}\s*from\s*'lucide-react'/g)].flatMap(
+    (found) => (found[1] ?? '').split(',').map((name) => name.trim().split(/\s+as\s+/)[0] ?? ''),
+  );
+  if (names.length === 0) return [];
+  const files = new Map<string, string>();
+  for (const line of readFileSync(barrelId, 'utf8').matchAll(
+    /export\s*\{([^}]*)\}\s*from\s*'(\.\/icons\/[^']+)'/g,
+  )) {
+    for (const exported of (line[1] ?? '').split(',')) {
+      const name = exported.trim().split(/\s+as\s+/)[1];
+      if (name && line[2]) files.set(name, path.resolve(path.dirname(barrelId), line[2]));
+    }
+  }
+  return names.flatMap((name) => files.get(name) ?? []);
+}
+
+/**
+ * 'home' for the modules the home screen imports, directly or not (chunk naming). Of
+ * lucide-react's index only the icons the home screen's files name: the index imports every
+ * icon the app uses anywhere, which would all have ridden along.
+ */
 function homeChunk(id: string, context: ChunkingContext) {
   if (!homeModules) {
     homeModules = new Set();
     const visit = (moduleId: string) => {
       if (homeModules?.has(moduleId)) return;
       homeModules?.add(moduleId);
-      for (const next of context.getModuleInfo(moduleId)?.importedIds ?? []) visit(next);
+      for (const next of context.getModuleInfo(moduleId)?.importedIds ?? []) {
+        if (/[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/.test(next)) {
+          for (const icon of lucideIconsOf(moduleId, next)) visit(icon);
+        } else visit(next);
+      }
     };
     visit(HOME_SCREEN);
   }
