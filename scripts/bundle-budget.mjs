@@ -1,9 +1,12 @@
 // The first-load budget of issue #16, on the production build (run after `npm run build`):
 //   - the JavaScript needed to render `/` is at most 120 KB gzip, in at most 3 requests;
 //   - every route's page names all the scripts its first render imports (modulepreload), so none
-//     waits for another to arrive before it is requested (no chain deeper than the page's own).
+//     waits for another to arrive before it is requested (no chain deeper than the page's own);
+//   - no two chunks import each other, directly or not: the community's chunk group leaves its
+//     dependencies to the others (vite.config.ts), and a cycle would make the order in which
+//     modules run depend on which chunk a page asks for first.
 // Sizes are gzip -9 of the built files: deterministic, so this is a fair test.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -68,6 +71,25 @@ for (const route of routes) {
       problems.push(`/ needs ${needed.size} scripts, over ${MAX_REQUESTS}`);
   }
 }
+const chunks = readdirSync(path.join(dist, 'assets'))
+  .filter((file) => file.endsWith('.js'))
+  .map((file) => `/assets/${file}`);
+const visiting = new Set();
+const done = new Set();
+function findCycle(file, trail) {
+  if (done.has(file)) return;
+  if (visiting.has(file)) {
+    const cycle = [...trail.slice(trail.indexOf(file)), file].map((name) => path.basename(name));
+    problems.push(`chunks import each other: ${cycle.join(' → ')}`);
+    return;
+  }
+  visiting.add(file);
+  for (const next of staticImports(file)) findCycle(next, [...trail, file]);
+  visiting.delete(file);
+  done.add(file);
+}
+for (const chunk of chunks) findCycle(chunk, []);
+
 if (!routes.some((route) => route.path === '/'))
   problems.push('route-preloads.json has no entry for /');
 if (problems.length > 0) {

@@ -41,6 +41,7 @@ function precompress(): Plugin {
 
 const HOME_SCREEN = path.resolve(import.meta.dirname, 'src/features/home/HomeScreen.tsx');
 let homeModules: Set<string> | null = null;
+const LUCIDE_INDEX = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
 
 /**
  * The icon modules a source file imports from lucide-react's index, by the index's own export
@@ -66,8 +67,8 @@ function lucideIconsOf(moduleId: string, barrelId: string): string[] {
 
 /**
  * 'home' for the modules the home screen imports, directly or not (chunk naming). Of
- * lucide-react's index only the icons the home screen's files name: the index imports every
- * icon the app uses anywhere, which would all have ridden along.
+ * lucide-react's index only the icons the home screen's files name (and the community's,
+ * below): the index imports every icon the app uses anywhere, which would all have ridden along.
  */
 function homeChunk(id: string, context: ChunkingContext) {
   if (!homeModules) {
@@ -76,12 +77,23 @@ function homeChunk(id: string, context: ChunkingContext) {
       if (homeModules?.has(moduleId)) return;
       homeModules?.add(moduleId);
       for (const next of context.getModuleInfo(moduleId)?.importedIds ?? []) {
-        if (/[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/.test(next)) {
+        if (LUCIDE_INDEX.test(next)) {
           for (const icon of lucideIconsOf(moduleId, next)) visit(icon);
         } else visit(next);
       }
     };
     visit(HOME_SCREEN);
+    // The community's icons too: its group leaves its dependencies to the others, and an icon
+    // only a community screen uses would land in that screen's chunk, which imports the
+    // community's chunk that imports it back (a cycle).
+    const community = path.resolve(import.meta.dirname, 'src/features/community');
+    for (const file of readdirSync(community)) {
+      const moduleId = path.join(community, file);
+      const barrel = context
+        .getModuleInfo(moduleId)
+        ?.importedIds.find((next) => LUCIDE_INDEX.test(next));
+      if (barrel) for (const icon of lucideIconsOf(moduleId, barrel)) visit(icon);
+    }
   }
   return homeModules.has(id) ? 'home' : null;
 }
