@@ -190,6 +190,9 @@ export default defineConfig({
               test: /[\\/](use-streak-moment|StreakMoment|NextStoryLink|next-story|keyboard-in-use)\.tsx?$/,
               priority: 0.5,
             },
+            // Capacitor's runtime and plugins: the native shell's alone (the web never loads them),
+            // which merging small groups would otherwise join to the sign-in screens' code.
+            { name: 'capacitor', test: /[\\/]@capacitor[\\/]/, priority: 0.45 },
             // The community's code and texts, shared by its screens, the vocabulary's share
             // dialog and the settings: a group of its own, or merging small groups put it into
             // chunks the story pages need.

@@ -8,6 +8,7 @@ import { AppRoutes, loadScreenOf } from './app/router';
 import { i18nReady } from './lib/i18n';
 import { afterIdle, awaitFirstPaint } from './lib/idle';
 import { catchInstallOffer } from './lib/install';
+import { isNativeShell } from './lib/native';
 import { runEffectsRightAfterRender } from './lib/preact-timing';
 import './index.css';
 
@@ -42,9 +43,7 @@ async function start(container: HTMLElement) {
 void start(root);
 
 // The service worker is for the web only: inside the native shell, Capacitor serves the files.
-const native = (
-  window as { Capacitor?: { isNativePlatform?: () => boolean } }
-).Capacitor?.isNativePlatform?.();
+const native = isNativeShell();
 // It installs once the page has loaded and the browser is idle, not in the first page's way.
 if (!native && import.meta.env.PROD && 'serviceWorker' in navigator) {
   afterIdle(0, () => {

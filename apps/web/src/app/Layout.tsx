@@ -6,9 +6,11 @@ import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
 import { SideNav } from '../components/SideNav';
 import { LoadingScreen } from '../components/Spinner';
+import { onAppState } from '../lib/app-state';
 import { stopAllAudio } from '../lib/audio-bus';
 import { useAuth } from '../lib/auth-client';
 import { afterIdle } from '../lib/idle';
+import { isNativeShell } from '../lib/native';
 import { deviceOwner, readerOwner } from '../lib/owners';
 import { useAfterIdle } from '../lib/use-after-idle';
 import { useDeviceUser } from '../lib/use-device-user';
@@ -25,6 +27,15 @@ const loadBackgroundSync = () => import('./BackgroundSync');
 function BackgroundWork() {
   const background = useModule(loadBackgroundSync, useAfterIdle());
   return background ? <background.BackgroundSync /> : null;
+}
+
+const loadNativeShell = () => import('../features/native/NativeShell');
+const NATIVE = isNativeShell();
+
+/** The native shell's part (app state, back button, links), inside the shell only. */
+function NativeShellWork() {
+  const native = useModule(loadNativeShell, NATIVE);
+  return native ? <native.NativeShell /> : null;
 }
 
 /** Tells the stores whose data to work with as soon as the session check answers. */
@@ -80,18 +91,17 @@ export function Layout() {
     stopAllAudio();
   }, [pathname]);
 
+  // Whatever plays stops when the app goes to the background (a hidden tab, a closed page, the
+  // native shell's pause).
   useEffect(() => {
     const stop = () => stopAllAudio();
-    const onVisibility = () => {
-      if (document.visibilityState === 'hidden') stop();
-    };
-    window.addEventListener('pagehide', stop);
+    const offAppState = onAppState((state) => {
+      if (state === 'hidden') stop();
+    });
     window.addEventListener('beforeunload', stop);
-    document.addEventListener('visibilitychange', onVisibility);
     return () => {
-      window.removeEventListener('pagehide', stop);
+      offAppState();
       window.removeEventListener('beforeunload', stop);
-      document.removeEventListener('visibilitychange', onVisibility);
     };
   }, []);
 
@@ -101,6 +111,7 @@ export function Layout() {
       <AuthReturnErrors />
       <PublishedOwners />
       <BackgroundWork />
+      <NativeShellWork />
       <LanguageFromProfile />
       <a href="#main" className="skip-link">
         {t('app.skipToContent')}

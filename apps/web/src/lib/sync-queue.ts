@@ -8,6 +8,7 @@ import {
   retryDelayMs,
 } from '@lesefuchs/core/sync/queue-policy';
 import { ApiRequestError } from './api';
+import { onAppState } from './app-state';
 
 /** One queued write. The id is made here and lets the server apply it at most once. */
 export interface QueueItem<P> {
@@ -75,18 +76,13 @@ export class SyncQueue<P> {
     if (this.tickTimer) return;
     this.tickTimer = setInterval(() => this.trigger('tick'), this.options.tickMs ?? 1_000);
     const onOnline = () => this.trigger('online');
-    const onHidden = () => {
-      if (document.visibilityState === 'hidden') this.beacon();
-    };
-    const onPageHide = () => this.beacon();
     window.addEventListener('online', onOnline);
-    document.addEventListener('visibilitychange', onHidden);
-    window.addEventListener('pagehide', onPageHide);
-    this.detach.push(
-      () => window.removeEventListener('online', onOnline),
-      () => document.removeEventListener('visibilitychange', onHidden),
-      () => window.removeEventListener('pagehide', onPageHide),
-    );
+    // Handed over when the app goes to the background (a hidden tab, a closed page, the native
+    // shell's pause): it may not run again to send them.
+    const offAppState = onAppState((state) => {
+      if (state === 'hidden') this.beacon();
+    });
+    this.detach.push(() => window.removeEventListener('online', onOnline), offAppState);
   }
 
   stop(): void {

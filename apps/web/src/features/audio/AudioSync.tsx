@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { onAppState } from '../../lib/app-state';
 import { useDeviceUser } from '../../lib/use-device-user';
 import { hydrateListens } from './listens';
 import { useMembershipEvents } from './membership';
@@ -26,12 +27,11 @@ export function AudioSync() {
         : null;
     const fallback = idle === null ? window.setTimeout(hydrate, IDLE_FALLBACK_MS) : null;
     // An app left open overnight merges again on the next day's first visit to the tab.
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') hydrate();
-    };
-    document.addEventListener('visibilitychange', onVisible);
+    const offAppState = onAppState((state) => {
+      if (state === 'visible') hydrate();
+    });
     return () => {
-      document.removeEventListener('visibilitychange', onVisible);
+      offAppState();
       if (idle !== null) window.cancelIdleCallback(idle);
       if (fallback !== null) window.clearTimeout(fallback);
     };

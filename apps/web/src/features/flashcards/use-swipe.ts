@@ -6,6 +6,7 @@ import {
 } from '@lesefuchs/core/srs/gestures';
 import type { Rating } from '@lesefuchs/core/srs/scheduler';
 import { type TouchEvent as ReactTouchEvent, useCallback, useRef, useState } from 'react';
+import { vibrate } from '../../lib/native';
 
 // Swipes on the card (spec 3 §2): read with core's rules (50 px, 50–1000 ms, feedback from
 // 20 px), answered with a 50 ms vibration where the device has one. Touch events and touch
@@ -64,7 +65,7 @@ export function useSwipe(onSwipe: (rating: Rating | null, direction: SwipeDirect
       });
       if (!swipe) return;
       swiped.current = performance.now();
-      if (swipe.rating) navigator.vibrate?.(SWIPE.hapticMs);
+      if (swipe.rating) vibrate(SWIPE.hapticMs);
       onSwipe(swipe.rating, swipe.direction);
     },
     [onSwipe],

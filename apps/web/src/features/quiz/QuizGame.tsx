@@ -20,6 +20,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../lib/i18n';
 import { useKeyboardInUse } from '../../lib/keyboard-in-use';
+import { vibrate } from '../../lib/native';
 import { GenderHint } from './GenderHint';
 import type { QuizSettings } from './QuizSetup';
 import { rememberRecent } from './recent-words';
@@ -119,7 +120,7 @@ export function QuizGame({
               ? (question.options[question.answer] ?? '')
               : question.correct,
         });
-        if (typeof navigator.vibrate === 'function') navigator.vibrate(50);
+        vibrate(50);
       }
       setState(next);
       setFeedback({ chosen, correct });

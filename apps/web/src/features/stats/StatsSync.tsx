@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { onAppState } from '../../lib/app-state';
 import { useAuth } from '../../lib/auth-client';
 import { useRealtimeEvent } from '../../lib/realtime';
 import { STUDY_EVENT, type StudyEventDetail } from '../flashcards/study-events';
@@ -62,10 +63,9 @@ export function StatsSync() {
       window.clearTimeout(debounce);
       debounce = window.setTimeout(refresh, REFRESH_DEBOUNCE_MS);
     };
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') soon();
-    };
-    document.addEventListener('visibilitychange', onVisible);
+    const offAppState = onAppState((state) => {
+      if (state === 'visible') soon();
+    });
     window.addEventListener('online', soon);
     return () => {
       window.removeEventListener(STUDY_EVENT, onStudy);
@@ -73,7 +73,7 @@ export function StatsSync() {
       if (idle !== null) window.cancelIdleCallback(idle);
       if (fallback !== null) window.clearTimeout(fallback);
       window.clearTimeout(debounce);
-      document.removeEventListener('visibilitychange', onVisible);
+      offAppState();
       window.removeEventListener('online', soon);
     };
   }, [userId, client]);
