@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { nicknameError } from '@lesefuchs/core';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 export { expect };
 
@@ -158,4 +158,36 @@ export function admin(...args: string[]): string {
     env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR ?? './data-e2e', DATABASE_URL: '' },
     encoding: 'utf8',
   });
+}
+
+/** The flashcard shown on the flashcards page. */
+export const flashcard = (page: Page) => page.locator('article[data-card-id]');
+
+/** Makes flashcards from level A1 on the flashcards page and waits for the first. */
+export async function getCardsFromA1(page: Page, newCards: number) {
+  await page.goto('/study/flashcards');
+  await page.getByRole('button', { name: 'A1', exact: true }).click();
+  await page.getByLabel('New cards', { exact: true }).fill(String(newCards));
+  await page.getByLabel('Review cards', { exact: true }).fill('0');
+  await page.getByRole('button', { name: 'Get Cards' }).click();
+  await expect(flashcard(page)).toBeVisible({ timeout: 20_000 });
+}
+
+/** A finger swipe on the card, through Chromium's touch input (the phone project has touch). */
+export async function swipe(page: Page, target: Locator, dx: number, dy: number) {
+  const box = await target.boundingBox();
+  if (!box) throw new Error('the card has no box');
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+  for (let step = 1; step <= 6; step++) {
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: [{ x: x + (dx * step) / 6, y: y + (dy * step) / 6 }],
+    });
+    await page.waitForTimeout(25);
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
 }

@@ -7,7 +7,16 @@ import {
   scheduleCard,
 } from '@lesefuchs/core';
 import type { Locator, Page } from '@playwright/test';
-import { expect, SCREENSHOT_DIR, showTheme, signUpThroughApi, test } from './fixtures';
+import {
+  expect,
+  flashcard,
+  getCardsFromA1,
+  SCREENSHOT_DIR,
+  showTheme,
+  signUpThroughApi,
+  swipe,
+  test,
+} from './fixtures';
 
 // The flashcard journey of issue #6: cards from level A1, ten reviews by keyboard, mouse and
 // swipe, five more offline with a reload while offline, and every review on the server exactly
@@ -15,7 +24,7 @@ import { expect, SCREENSHOT_DIR, showTheme, signUpThroughApi, test } from './fix
 // switch follow. The offline reload needs the service worker, which the other suites block.
 test.use({ serviceWorkers: 'allow' });
 
-const card = (page: Page) => page.locator('article[data-card-id]');
+const card = flashcard;
 const cardId = async (page: Page) => Number(await card(page).getAttribute('data-card-id'));
 const ratingButton = (page: Page, rating: 'Again' | 'Good' | 'Easy') =>
   page.getByRole('group', { name: 'Rate your answer' }).getByRole('button', {
@@ -28,38 +37,10 @@ const keyHints = (page: Page) =>
     .or(page.getByRole('group', { name: 'Rate your answer' }))
     .getByText(/Space/);
 
-async function getCardsFromA1(page: Page, newCards: number) {
-  await page.goto('/study/flashcards');
-  await page.getByRole('button', { name: 'A1', exact: true }).click();
-  await page.getByLabel('New cards', { exact: true }).fill(String(newCards));
-  await page.getByLabel('Review cards', { exact: true }).fill('0');
-  await page.getByRole('button', { name: 'Get Cards' }).click();
-  await expect(card(page)).toBeVisible({ timeout: 20_000 });
-}
-
 /** Waits until the card shown is another one than `before`, and returns its id. */
 async function nextCardAfter(page: Page, before: number): Promise<number> {
   await expect.poll(() => cardId(page)).not.toBe(before);
   return cardId(page);
-}
-
-/** A finger swipe on the card, through Chromium's touch input (the phone project has touch). */
-async function swipe(page: Page, target: Locator, dx: number, dy: number) {
-  const box = await target.boundingBox();
-  if (!box) throw new Error('the card has no box');
-  const x = box.x + box.width / 2;
-  const y = box.y + box.height / 2;
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
-  for (let step = 1; step <= 6; step++) {
-    await cdp.send('Input.dispatchTouchEvent', {
-      type: 'touchMove',
-      touchPoints: [{ x: x + (dx * step) / 6, y: y + (dy * step) / 6 }],
-    });
-    await page.waitForTimeout(25);
-  }
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  await cdp.detach();
 }
 
 async function serverReviews(page: Page): Promise<ReviewLogEntry[]> {

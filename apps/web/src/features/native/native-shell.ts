@@ -73,16 +73,20 @@ export async function attachNativeShell(
     const path = appPathOf(link);
     if (path && path !== hooks.pathname()) hooks.navigate(path);
   };
-  const handles: PluginListenerHandle[] = await Promise.all([
-    app.addListener('pause', () => reportAppState('hidden')),
-    app.addListener('resume', () => reportAppState('visible')),
-    app.addListener('backButton', ({ canGoBack }) => {
+  // One after another: a plugin's first calls made at once would each load its web
+  // implementation (the browser fallback Capacitor uses where the shell has no native one),
+  // and the listeners would end up on different instances.
+  const handles: PluginListenerHandle[] = [];
+  handles.push(await app.addListener('pause', () => reportAppState('hidden')));
+  handles.push(await app.addListener('resume', () => reportAppState('visible')));
+  handles.push(
+    await app.addListener('backButton', ({ canGoBack }) => {
       if (closeTopOverlay()) return;
       if (canGoBack && hooks.pathname() !== '/') hooks.navigate(-1);
       else void app.minimizeApp().catch(() => undefined);
     }),
-    app.addListener('appUrlOpen', ({ url }) => open(url)),
-  ]);
+  );
+  handles.push(await app.addListener('appUrlOpen', ({ url }) => open(url)));
   // A cold start by a link: the page it names, once the app is up.
   const launch = await app.getLaunchUrl().catch(() => undefined);
   if (launch?.url) open(launch.url);

@@ -1,0 +1,110 @@
+import type { Page } from '@playwright/test';
+import { expect, flashcard, getCardsFromA1, signUpThroughApi, swipe, test } from './fixtures';
+
+// The native shell (issue #23) in Chromium: no Android or iOS app can be built here, so the app
+// runs with a Capacitor shim injected before its scripts, as Capacitor's own "custom platform"
+// hook allows (`window.CapacitorCustomPlatform`): the app takes itself to be inside the shell and
+// the plugins run their web implementations. The shim's bridge fires the App plugin's events
+// (pause, the back button, a link that opened the app) as the native side would; the Haptics
+// plugin's web implementation vibrates with a pattern (an array), where the web's own fallback
+// passes a number, so the test can tell which one ran.
+
+const SHIM = `
+window.CapacitorCustomPlatform = { name: 'android' };
+window.Capacitor = { isNativePlatform: () => true };
+window.__vibrations = [];
+Object.defineProperty(Navigator.prototype, 'vibrate', {
+  configurable: true,
+  value: (pattern) => (window.__vibrations.push(pattern), true),
+});
+`;
+
+type ShellWindow = {
+  Capacitor: {
+    Plugins?: {
+      App?: {
+        hasListeners: (event: string) => Promise<boolean>;
+        notifyListeners: (event: string, data: unknown) => Promise<void>;
+      };
+    };
+  };
+};
+
+/**
+ * Fires an event of the App plugin as the shell's native side would, once the app listens to
+ * it (the shell's part loads after the first render).
+ */
+async function fireAppEvent(page: Page, event: string, data: unknown = null) {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        (name) => (window as unknown as ShellWindow).Capacitor.Plugins?.App?.hasListeners(name),
+        event,
+      ),
+    )
+    .toBe(true);
+  await page.evaluate(
+    ([name, payload]) =>
+      (window as unknown as ShellWindow).Capacitor.Plugins?.App?.notifyListeners(
+        name as string,
+        payload,
+      ),
+    [event, data] as const,
+  );
+}
+
+const vibrations = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __vibrations: unknown[] }).__vibrations);
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(SHIM);
+});
+
+test('inside the shell: a swipe vibrates through the haptics plugin, pause stops the audio, the back button closes the word card before going back, and a link opens its page', async ({
+  page,
+}, testInfo) => {
+  test.skip(
+    testInfo.project.name !== 'phone',
+    'the shell is a phone app, and the swipe needs the touch-screen phone project',
+  );
+  test.setTimeout(90_000);
+  await signUpThroughApi(page, 'Schale');
+  await getCardsFromA1(page, 5);
+
+  // A graded swipe: 50 ms through the haptics plugin (a pattern), not the browser's vibrate.
+  await page.keyboard.press('Space');
+  await expect(flashcard(page)).toHaveAttribute('data-revealed', 'true');
+  await flashcard(page).scrollIntoViewIfNeeded();
+  const before = await flashcard(page).getAttribute('data-card-id');
+  await swipe(page, flashcard(page), 0, 160);
+  await expect(flashcard(page)).not.toHaveAttribute('data-card-id', before ?? '');
+  await expect.poll(() => vibrations(page)).toEqual([[50]]);
+
+  // A story plays; the app going to the background (the shell's pause) stops it.
+  await page.goto('/stories/1');
+  const player = page.getByRole('region', { name: 'Story audio' });
+  await player.getByRole('button', { name: 'Listen to the story' }).click();
+  await expect(player.getByRole('button', { name: 'Pause the audio' })).toBeVisible({
+    timeout: 15_000,
+  });
+  await fireAppEvent(page, 'pause');
+  await expect(player.getByRole('button', { name: 'Pause the audio' })).toHaveCount(0);
+
+  // Back closes the word card first, then goes back to the flashcards.
+  await page
+    .getByTestId('story-word')
+    .filter({ hasText: /^wohnt$/ })
+    .first()
+    .tap();
+  await expect(page.getByTestId('word-card')).toBeVisible();
+  await fireAppEvent(page, 'backButton', { canGoBack: true });
+  await expect(page.getByTestId('word-card')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/stories\/1$/);
+  await fireAppEvent(page, 'backButton', { canGoBack: true });
+  await expect(page).toHaveURL(/\/study\/flashcards$/);
+
+  // An app link (here a password-reset link to the server) opens its page in the app.
+  await fireAppEvent(page, 'appUrlOpen', { url: 'https://lesefuchs.example/stories/2' });
+  await expect(page).toHaveURL(/\/stories\/2$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
