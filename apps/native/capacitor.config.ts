@@ -11,7 +11,9 @@ const config: CapacitorConfig = {
   // capacitor://localhost (iOS); the server it talks to is set when the web app is built.
   server: { androidScheme: 'https' },
   android: { backgroundColor: '#fffaf3' },
-  ios: { backgroundColor: '#fffaf3', contentInset: 'never' },
+  // The page starts below the status bar on both (Android's does not overlay the page); the
+  // bottom navigation keeps clear of the home indicator with the safe-area inset.
+  ios: { backgroundColor: '#fffaf3', contentInset: 'automatic' },
 };
 
 export default config;

@@ -22,7 +22,7 @@ interface ThemeContextValue {
 
 const ThemeContext = createContext<ThemeContextValue | null>(null);
 /** The browser's bar colour of each theme (index.html names both for the first paint). */
-const THEME_COLORS = { light: '#c2410c', dark: '#1c1917' } as const;
+export const THEME_COLORS = { light: '#c2410c', dark: '#1c1917' } as const;
 
 /** The app's chosen theme, not only the system's, colours the browser's bar. */
 function applyThemeColor(theme: 'light' | 'dark') {
