@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Logger } from 'pino';
 import type { Auth } from './auth/auth.ts';
@@ -92,6 +93,21 @@ export function createApp(deps: AppDeps) {
     }),
   );
   app.use('*', compressResponses);
+  // The native shell's pages come from its bundle (APP_ORIGINS): they may call the API with the
+  // shell's bearer token. CORS is granted without credentials, so no cookie of this server is
+  // ever sent from them, and any other origin gets no CORS answer: a browser keeps its page
+  // from reading ours. The shell reads the token sign-in hands out from `set-auth-token`.
+  if (deps.config.appOrigins.length > 0) {
+    app.use(
+      '/api/*',
+      cors({
+        origin: deps.config.appOrigins,
+        allowHeaders: ['Authorization', 'Content-Type'],
+        exposeHeaders: ['set-auth-token'],
+        maxAge: 600,
+      }),
+    );
+  }
   const limitBody = bodyLimit({
     maxSize: API_BODY_LIMIT,
     onError: () => {

@@ -30,6 +30,26 @@ const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
+  /**
+   * Origins of the native shell's pages, which may call the API with a bearer token (CORS,
+   * never with cookies): comma-separated, or `off`. Capacitor serves the app at
+   * https://localhost on Android and capacitor://localhost on iOS.
+   */
+  APP_ORIGINS: z
+    .string()
+    .transform((value) =>
+      /^off$/i.test(value.trim())
+        ? []
+        : value
+            .split(',')
+            .map((origin) => origin.trim())
+            .filter(Boolean),
+    )
+    .refine(
+      (origins) => origins.every(isOrigin),
+      'must be origins (scheme://host[:port], no path), comma-separated, or off',
+    )
+    .default(['capacitor://localhost', 'https://localhost']),
   /** Sender address of e-mails. */
   MAIL_FROM: z.string().min(3).default('Lesefuchs <no-reply@lesefuchs.local>'),
   /** Google OAuth client, both or neither. */
@@ -71,6 +91,16 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Whether a value is an origin and nothing more: a scheme, a host, perhaps a port. */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.host !== '' && `${url.protocol}//${url.host}` === value;
+  } catch {
+    return false;
+  }
+}
+
 export interface Config {
   env: Env['NODE_ENV'];
   port: number;
@@ -80,6 +110,8 @@ export interface Config {
   publicUrl: string;
   /** Origins allowed to send credentialed requests (better-auth's CSRF check). */
   trustedOrigins: string[];
+  /** The native shell's origins: CORS for them, with bearer tokens (APP_ORIGINS). */
+  appOrigins: string[];
   authSecret: string;
   smtpUrl: string | null;
   mailFrom: string;
@@ -128,9 +160,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     // Without PUBLIC_URL the app runs on this machine: both loopback names reach it.
-    trustedOrigins: env.PUBLIC_URL
-      ? [new URL(env.PUBLIC_URL).origin]
-      : [`http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`],
+    // The shell's origins too: its sign-in and its writes come from them (with a bearer token;
+    // no cookie of this server is ever sent from them, as CORS is granted without credentials).
+    trustedOrigins: [
+      ...(env.PUBLIC_URL
+        ? [new URL(env.PUBLIC_URL).origin]
+        : [`http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`]),
+      ...env.APP_ORIGINS,
+    ],
+    appOrigins: env.APP_ORIGINS,
     authSecret: env.AUTH_SECRET ?? generatedSecret(dataDir),
     smtpUrl: env.SMTP_URL ?? null,
     mailFrom: env.MAIL_FROM,

@@ -28,6 +28,7 @@ import {
   json,
   LOOPBACK_CLIENT,
   mailedLink,
+  PASSWORD,
   pathOf,
   sessionCookie,
   signUp,
@@ -38,7 +39,6 @@ import {
 } from './harness.ts';
 import { exited, startServerProcess } from './server-process.ts';
 
-const PASSWORD = 'correct horse battery';
 const unique = () => Math.random().toString(36).slice(2, 8);
 
 /** A JSON POST to a better-auth endpoint, signed in when a session cookie is given. */

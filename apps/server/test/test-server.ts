@@ -156,6 +156,9 @@ export function allowedNickname(make: () => string): string {
  * Signs a new user up through better-auth, confirms the address with the link from the dev
  * mailbox as a person would, and returns the session cookie the confirmation sets.
  */
+/** The password `signUp` gives every user. */
+export const PASSWORD = 'correct horse battery';
+
 export async function signUp(server: Pick<TestServer, 'app'>, name = 'Lena') {
   userCounter += 1;
   const email = `reader${userCounter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -172,7 +175,7 @@ export async function signUp(server: Pick<TestServer, 'app'>, name = 'Lena') {
   const response = await server.app.request('/api/auth/sign-up/email', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: 'correct horse battery', name: nickname }),
+    body: JSON.stringify({ email, password: PASSWORD, name: nickname }),
   });
   if (response.status !== 200) {
     throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
