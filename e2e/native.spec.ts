@@ -53,11 +53,35 @@ async function fireAppEvent(page: Page, event: string, data: unknown = null) {
   );
 }
 
+/**
+ * A learner signed in as in the shell: the account made and confirmed through the API, then
+ * the login form, which keeps the bearer token (the confirmation's cookie is thrown away: the
+ * shell never uses one).
+ */
+async function signInInShell(page: Page, name: string) {
+  const user = await signUpThroughApi(page, name);
+  await page.context().clearCookies();
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(user.email);
+  await page.getByLabel('Password').fill('correct horse battery');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('link', { name: 'Log in' })).toHaveCount(0);
+  return user;
+}
+
 const vibrations = (page: Page) =>
   page.evaluate(() => (window as unknown as { __vibrations: unknown[] }).__vibrations);
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(SHIM);
+  // The shell's pages come from its bundle: the plain index.html, without the preloads the
+  // server writes into a route's page for the web.
+  await page.route('**/*', async (route) => {
+    const request = route.request();
+    if (request.resourceType() !== 'document') return route.fallback();
+    const { origin } = new URL(request.url());
+    return route.fulfill({ response: await route.fetch({ url: `${origin}/index.html` }) });
+  });
 });
 
 test('inside the shell: a swipe vibrates through the haptics plugin, pause stops the audio, the back button closes the word card before going back, and a link opens its page', async ({
@@ -68,7 +92,7 @@ test('inside the shell: a swipe vibrates through the haptics plugin, pause stops
     'the shell is a phone app, and the swipe needs the touch-screen phone project',
   );
   test.setTimeout(90_000);
-  await signUpThroughApi(page, 'Schale');
+  await signInInShell(page, 'Schale');
   await getCardsFromA1(page, 5);
 
   // A graded swipe: 50 ms through the haptics plugin (a pattern), not the browser's vibrate.
@@ -107,4 +131,29 @@ test('inside the shell: a swipe vibrates through the haptics plugin, pause stops
   await fireAppEvent(page, 'appUrlOpen', { url: 'https://lesefuchs.example/stories/2' });
   await expect(page).toHaveURL(/\/stories\/2$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test('inside the shell: signing in with e-mail and password keeps a bearer token, which every request carries instead of a cookie', async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'the shell is a phone app');
+  const authorizations: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/')) {
+      authorizations.push(`${request.headers().authorization ?? 'none'} ${request.url()}`);
+    }
+  });
+  const { nickname } = await signInInShell(page, 'Traeger');
+  const token = await page.evaluate(() => localStorage.getItem('lesefuchs.session.token'));
+  expect(token).toMatch(/^[^.]+\..+$/);
+  // The answer's cookie was not kept (requests leave without credentials).
+  expect(await page.context().cookies()).toEqual([]);
+
+  // A new start of the app: signed in by the token alone.
+  authorizations.length = 0;
+  await page.goto('/profile');
+  await expect(page.getByRole('main').getByText(nickname).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Log in' })).toHaveCount(0);
+  expect(authorizations.length).toBeGreaterThan(0);
+  expect(authorizations.filter((header) => !header.startsWith(`Bearer ${token} `))).toEqual([]);
 });

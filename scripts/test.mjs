@@ -3,8 +3,8 @@
 //   4. server integration (vitest: PGlite, and PostgreSQL when one answers)
 //   5. end to end (Playwright in Debian's Chromium against the production build)
 //   6. first-load budget of the build step 5 made (scripts/bundle-budget.mjs)
-//   7. the native shell: that build staged and synced into the Android and iOS projects
-//      (`cap sync`; no SDK is needed for it, and none is here to build an app)
+//   7. the native shell: the web app built for it, staged and synced into the Android and iOS
+//      projects (`cap sync`; no SDK is needed for it, and none is here to build an app)
 import { spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 
@@ -19,7 +19,7 @@ const steps = [
   ['integration', 'npx', ['vitest', 'run', '--project', 'integration', ...workers]],
   ['e2e', 'node', ['scripts/e2e.mjs']],
   ['budget', 'node', ['scripts/bundle-budget.mjs']],
-  ['native', 'npm', ['run', 'sync', '-w', '@lesefuchs/native']],
+  ['native', 'npm', ['run', 'native:sync']],
 ];
 
 const only = process.argv.slice(2);

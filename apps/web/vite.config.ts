@@ -98,7 +98,18 @@ function homeChunk(id: string, context: ChunkingContext) {
   return homeModules.has(id) ? 'home' : null;
 }
 
-export default defineConfig({
+/**
+ * The server the native shell's build talks to (`npm run native:sync`, mode `native`): its
+ * `PUBLIC_URL`, from LESEFUCHS_SERVER_URL. The web's build talks to its own origin.
+ */
+function serverOrigin(mode: string): string {
+  if (mode !== 'native') return '';
+  const url = new URL(process.env.LESEFUCHS_SERVER_URL ?? 'http://localhost:3000');
+  return url.origin;
+}
+
+export default defineConfig(({ mode }) => ({
+  define: { 'import.meta.env.VITE_SERVER_URL': JSON.stringify(serverOrigin(mode)) },
   resolve: { alias: preactAliases },
   plugins: [
     react(),
@@ -215,4 +226,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

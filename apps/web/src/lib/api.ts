@@ -1,4 +1,5 @@
 import type { ApiErrorBody, ApiErrorCode } from '@lesefuchs/core/api-error';
+import { credentialsOfRequest, serverUrl } from './server';
 
 /** Requests time out after 8 s unless a call says otherwise (spec 1 §9). */
 export const DEFAULT_TIMEOUT_MS = 8_000;
@@ -49,11 +50,15 @@ async function send(path: string, options: ApiOptions): Promise<Response> {
   const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   try {
-    return await fetch(path, {
+    const who = credentialsOfRequest();
+    return await fetch(serverUrl(path), {
       method: options.method ?? 'GET',
-      headers: options.body === undefined ? undefined : { 'Content-Type': 'application/json' },
+      headers:
+        options.body === undefined
+          ? who.headers
+          : { ...who.headers, 'Content-Type': 'application/json' },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      credentials: 'same-origin',
+      credentials: who.credentials,
       signal,
     });
   } catch (error) {

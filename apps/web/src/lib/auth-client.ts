@@ -1,8 +1,28 @@
 import { createAuthClient } from 'better-auth/react';
 import { useOnline } from './online';
+import { bearerToken, keepBearerToken, SERVER_ORIGIN, usesBearerToken } from './server';
 
-/** better-auth's client on the same origin; the web app signs in with cookies. */
-export const authClient = createAuthClient({ basePath: '/api/auth' });
+/**
+ * better-auth's client: on the web on the page's origin with cookies; inside the native shell on
+ * the shell's server with the bearer token, which every answer that hands one out renews.
+ */
+export const authClient = createAuthClient({
+  basePath: '/api/auth',
+  // (an origin: better-auth adds the base path; without one, the page's origin)
+  ...(SERVER_ORIGIN ? { baseURL: SERVER_ORIGIN } : {}),
+  ...(usesBearerToken()
+    ? {
+        fetchOptions: {
+          credentials: 'omit' as const,
+          auth: { type: 'Bearer' as const, token: () => bearerToken() ?? undefined },
+          onSuccess: ({ response }: { response: Response }) => {
+            const token = response.headers.get('set-auth-token');
+            if (token) keepBearerToken(token);
+          },
+        },
+      }
+    : {}),
+});
 
 export type AuthStatus = 'checking' | 'signed-in' | 'signed-out';
 
@@ -67,6 +87,7 @@ authClient.$store.atoms.session?.subscribe((value) => {
 export async function signOut(): Promise<void> {
   remember(null);
   await authClient.signOut().catch(() => undefined);
+  keepBearerToken(null);
 }
 
 /**

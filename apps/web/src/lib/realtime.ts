@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useAuth } from './auth-client';
+import { usesBearerToken } from './server';
 
 // One server-sent event stream per signed-in tab (`GET /api/events`): changes made on another
 // device or tab arrive as named events, e.g. "stats" or "bookmarks". The browser reconnects
@@ -28,6 +29,10 @@ const EVENT_TYPES = [
 const unheard = new Set<string>();
 
 function connect(userId: string): void {
+  // The stream is a cookie's: inside the native shell, which signs in with a bearer token that
+  // an EventSource cannot send, the app refreshes on resume instead (not built yet: a token
+  // for the stream).
+  if (usesBearerToken()) return;
   if (source && sourceUser === userId) return;
   source?.close();
   attached.clear();
@@ -45,8 +50,11 @@ function connect(userId: string): void {
   for (const type of new Set([...EVENT_TYPES, ...handlers.keys()])) attach(type);
 }
 
-/** Runs every handler once, with no data: what changed meanwhile is not known. */
-function refetchAll(): void {
+/**
+ * Runs every handler once, with no data: what changed meanwhile is not known (a reconnect; the
+ * native shell coming back, which has no stream).
+ */
+export function refetchAll(): void {
   for (const set of handlers.values()) for (const handler of set) handler(null);
 }
 

@@ -9,6 +9,7 @@ import {
 } from '@lesefuchs/core/sync/queue-policy';
 import { ApiRequestError } from './api';
 import { onAppState } from './app-state';
+import { credentialsOfRequest, serverUrl, usesBearerToken } from './server';
 
 /** One queued write. The id is made here and lets the server apply it at most once. */
 export interface QueueItem<P> {
@@ -206,13 +207,27 @@ export class SyncQueue<P> {
    */
   private beacon(): void {
     const url = this.options.beaconUrl === undefined ? '/api/sync' : this.options.beaconUrl;
-    if (!url || this.items.length === 0 || typeof navigator.sendBeacon !== 'function') return;
+    if (!url || this.items.length === 0) return;
     const body: SyncRequest = {
       type: this.options.type,
       operations: this.items
         .slice(0, SYNC_BATCH_MAX)
         .map((item) => ({ id: item.id, queuedAt: item.queuedAt, payload: item.payload })),
     };
+    // Inside the native shell a beacon could not carry the bearer token: a request kept alive
+    // past the page's end carries it instead.
+    if (usesBearerToken()) {
+      const who = credentialsOfRequest();
+      void fetch(serverUrl(url), {
+        method: 'POST',
+        keepalive: true,
+        headers: { ...who.headers, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+        credentials: who.credentials,
+      }).catch(() => undefined);
+      return;
+    }
+    if (typeof navigator.sendBeacon !== 'function') return;
     navigator.sendBeacon(url, new Blob([JSON.stringify(body)], { type: 'application/json' }));
   }
 

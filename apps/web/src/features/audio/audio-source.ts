@@ -1,3 +1,4 @@
+import { credentialsOfRequest, SERVER_ORIGIN } from '../../lib/server';
 import { type AudioCache, audioCacheId, CacheUnsupportedError } from './audio-cache';
 import type { AudioErrorCode, PlayRequest, TimedSentence } from './types';
 
@@ -31,10 +32,13 @@ export interface SourceDeps {
   onCacheUnsupported?: () => void;
 }
 
-/** An audio URL the player accepts: same-site paths and http(s) addresses. */
+/**
+ * An audio URL the player accepts: the server's paths (the page's own origin on the web, the
+ * shell's server in the native shell) and http(s) addresses.
+ */
 export function parseAudioUrl(
   url: string,
-  base = globalThis.location?.href ?? 'http://localhost/',
+  base = SERVER_ORIGIN ? `${SERVER_ORIGIN}/` : (globalThis.location?.href ?? 'http://localhost/'),
 ) {
   try {
     const parsed = new URL(url, base);
@@ -63,7 +67,8 @@ interface TimingFile {
 
 async function fetchTiming(deps: SourceDeps, url: URL, signal: AbortSignal): Promise<TimingFile> {
   try {
-    const response = await deps.fetch(timingUrl(url), { credentials: 'same-origin', signal });
+    const { headers, credentials } = credentialsOfRequest();
+    const response = await deps.fetch(timingUrl(url), { headers, credentials, signal });
     if (!response.ok) return {};
     const timing = (await response.json()) as TimingFile;
     return Array.isArray(timing.sentences) ? timing : {};
@@ -106,7 +111,8 @@ export async function loadAudio(
 
   let response: Response;
   try {
-    response = await deps.fetch(url.href, { credentials: 'same-origin', signal });
+    const { headers, credentials } = credentialsOfRequest();
+    response = await deps.fetch(url.href, { headers, credentials, signal });
   } catch (error) {
     if (signal.aborted) throw error;
     if (!deps.online()) throw new AudioLoadError('media-network');

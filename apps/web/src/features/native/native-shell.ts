@@ -1,6 +1,7 @@
 import { App } from '@capacitor/app';
 import type { PluginListenerHandle } from '@capacitor/core';
 import { reportAppState } from '../../lib/app-state';
+import { refetchAll } from '../../lib/realtime';
 
 // What the native shell adds to the web app (issue #23), through Capacitor's App plugin:
 // - pause and resume are the app going to the background and coming back: reported as the
@@ -78,7 +79,13 @@ export async function attachNativeShell(
   // and the listeners would end up on different instances.
   const handles: PluginListenerHandle[] = [];
   handles.push(await app.addListener('pause', () => reportAppState('hidden')));
-  handles.push(await app.addListener('resume', () => reportAppState('visible')));
+  handles.push(
+    await app.addListener('resume', () => {
+      reportAppState('visible');
+      // No event stream in the shell yet (lib/realtime): what it would have told, read again.
+      refetchAll();
+    }),
+  );
   handles.push(
     await app.addListener('backButton', ({ canGoBack }) => {
       if (closeTopOverlay()) return;
