@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FormMessage } from '../../components/Form';
 import { api } from '../../lib/api';
 import { authClient } from '../../lib/auth-client';
+import { isNativeShell } from '../../lib/native';
 
 /** What the server offers the client; fetched once a session. */
 export function useClientConfig() {
@@ -19,14 +20,16 @@ export const GOOGLE_FAILED_PATH = '/login?google=failed';
 
 /**
  * The Google button of the login and sign-up screens, followed by the divider before the
- * e-mail form. Shown only when the server has Google sign-in configured.
+ * e-mail form. Shown only when the server has Google sign-in configured, and not inside the
+ * native shell, whose way through the system browser is not built yet (docs/native.md): Google
+ * refuses sign-in inside an app's web view.
  */
 export function GoogleSignIn({ label }: { label: string }) {
   const { t } = useTranslation();
   const config = useClientConfig();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
-  if (!config.data?.googleSignIn) return null;
+  if (!config.data?.googleSignIn || isNativeShell()) return null;
 
   const start = async () => {
     setBusy(true);
