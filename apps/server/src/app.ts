@@ -82,6 +82,22 @@ export function createApp(deps: AppDeps) {
 
   app.onError(handleError(logger));
   const indexFile = deps.webDistDir ? path.join(deps.webDistDir, 'index.html') : null;
+  // The native shell's pages (APP_ORIGINS) load the story audio and the avatars from this
+  // server: fetched whole (CORS, with the bearer token for premium audio) or by an <audio> or
+  // <img> element, which a same-origin resource policy would refuse. (Registered before the
+  // security headers, so its policy is the one that stays.)
+  if (deps.config.appOrigins.length > 0) {
+    for (const prefix of [AUDIO_URL_PREFIX, '/avatars']) {
+      app.use(`${prefix}/*`, async (c, next) => {
+        await next();
+        c.res.headers.set('Cross-Origin-Resource-Policy', 'cross-origin');
+      });
+      app.use(
+        `${prefix}/*`,
+        cors({ origin: deps.config.appOrigins, allowHeaders: ['Authorization'], maxAge: 600 }),
+      );
+    }
+  }
   app.use(
     '*',
     secureHeaders({

@@ -105,3 +105,21 @@ describe('APP_ORIGINS', () => {
     }
   });
 });
+
+describe("the shell's audio and avatars", () => {
+  const server = testServerFor('pglite', true);
+
+  it('may be loaded from the shell: CORS for its origins, and a cross-origin resource policy', async () => {
+    const audio = await server.app.request('/audio/1/de-amala.json', { headers: { Origin: APP } });
+    expect(audio.status).toBe(200);
+    expect(audio.headers.get('access-control-allow-origin')).toBe(APP);
+    expect(audio.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    const foreign = await server.app.request('/audio/1/de-amala.json', {
+      headers: { Origin: FOREIGN },
+    });
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+    // The app's own API keeps its same-origin policy.
+    const api = await server.app.request('/api/stories', { headers: { Origin: APP } });
+    expect(api.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+  });
+});

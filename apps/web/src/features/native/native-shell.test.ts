@@ -1,6 +1,14 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { onAppState } from '../../lib/app-state';
-import { type AppPlugin, appPathOf, attachNativeShell, closeTopOverlay } from './native-shell';
+import {
+  APP_SCHEME,
+  type AppPlugin,
+  appPathOf,
+  attachNativeShell,
+  closeTopOverlay,
+} from './native-shell';
 
 // Capacitor's App plugin, faked at the edge: listeners by event, fired by the test as the
 // shell's bridge would fire them.
@@ -111,5 +119,22 @@ describe('the native shell', () => {
     expect([...listeners.keys()].sort()).toEqual(['appUrlOpen', 'backButton', 'pause', 'resume']);
     detach();
     await vi.waitFor(() => expect(listeners.size).toBe(0));
+  });
+});
+
+describe("the native projects' links", () => {
+  const native = path.resolve(import.meta.dirname, '../../../../native');
+  const scheme = APP_SCHEME.replace(/:$/, '');
+
+  it("declare the app's scheme on Android and iOS, so its links open the app", () => {
+    const manifest = readFileSync(
+      path.join(native, 'android/app/src/main/AndroidManifest.xml'),
+      'utf8',
+    );
+    expect(manifest).toContain(`<data android:scheme="${scheme}" />`);
+    const plist = readFileSync(path.join(native, 'ios/App/App/Info.plist'), 'utf8');
+    expect(plist).toMatch(
+      new RegExp(`<key>CFBundleURLSchemes</key>\\s*<array>\\s*<string>${scheme}</string>`),
+    );
   });
 });
