@@ -28,8 +28,11 @@ const shell = [
 ].filter(Boolean);
 
 const source = (file) => readFileSync(path.join(dist, file), 'utf8');
-/** The files a script imports statically (dynamic imports load later, on demand). */
+const importsOf = new Map();
+/** The files a script imports statically (dynamic imports load later, on demand), read once. */
 function staticImports(file) {
+  const known = importsOf.get(file);
+  if (known) return known;
   const code = source(file);
   const found = new Set();
   for (const m of code.matchAll(
@@ -37,6 +40,7 @@ function staticImports(file) {
   )) {
     found.add(path.posix.join(path.posix.dirname(file), m[1]));
   }
+  importsOf.set(file, found);
   return found;
 }
 function closure(files) {

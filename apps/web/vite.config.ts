@@ -43,6 +43,23 @@ const HOME_SCREEN = path.resolve(import.meta.dirname, 'src/features/home/HomeScr
 let homeModules: Set<string> | null = null;
 const LUCIDE_INDEX = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
 
+/** lucide-react's index as a map of export name → icon module, read once per build. */
+let lucideFiles: Map<string, string> | null = null;
+
+function lucideFilesOf(barrelId: string): Map<string, string> {
+  if (lucideFiles) return lucideFiles;
+  lucideFiles = new Map();
+  for (const line of readFileSync(barrelId, 'utf8').matchAll(
+    /export\s*\{([^}]*)\}\s*from\s*'(\.\/icons\/[^']+)'/g,
+  )) {
+    for (const exported of (line[1] ?? '').split(',')) {
+      const name = exported.trim().split(/\s+as\s+/)[1];
+      if (name && line[2]) lucideFiles.set(name, path.resolve(path.dirname(barrelId), line[2]));
+    }
+  }
+  return lucideFiles;
+}
+
 /**
  * The icon modules a source file imports from lucide-react's index, by the index's own export
  * lines (`export { default as ArrowLeft, … } from './icons/arrow-left.mjs'`).
@@ -52,16 +69,7 @@ function lucideIconsOf(moduleId: string, barrelId: string): string[] {
   const names = [...source.matchAll(/import\s*\{([^}]*)\}\s*from\s*'lucide-react'/g)].flatMap(
     (found) => (found[1] ?? '').split(',').map((name) => name.trim().split(/\s+as\s+/)[0] ?? ''),
   );
-  if (names.length === 0) return [];
-  const files = new Map<string, string>();
-  for (const line of readFileSync(barrelId, 'utf8').matchAll(
-    /export\s*\{([^}]*)\}\s*from\s*'(\.\/icons\/[^']+)'/g,
-  )) {
-    for (const exported of (line[1] ?? '').split(',')) {
-      const name = exported.trim().split(/\s+as\s+/)[1];
-      if (name && line[2]) files.set(name, path.resolve(path.dirname(barrelId), line[2]));
-    }
-  }
+  const files = lucideFilesOf(barrelId);
   return names.flatMap((name) => files.get(name) ?? []);
 }
 

@@ -82,6 +82,9 @@ export function createApp(deps: AppDeps) {
 
   app.onError(handleError(logger));
   const indexFile = deps.webDistDir ? path.join(deps.webDistDir, 'index.html') : null;
+  /** CORS for the native shell's origins (APP_ORIGINS) only, never with credentials. */
+  const shellCors = (allowHeaders: string[], exposeHeaders: string[] = []) =>
+    cors({ origin: deps.config.appOrigins, allowHeaders, exposeHeaders, maxAge: 600 });
   // The native shell's pages (APP_ORIGINS) load the story audio and the avatars from this
   // server: fetched whole (CORS, with the bearer token for premium audio) or by an <audio> or
   // <img> element, which a same-origin resource policy would refuse. (Registered before the
@@ -92,10 +95,7 @@ export function createApp(deps: AppDeps) {
         await next();
         c.res.headers.set('Cross-Origin-Resource-Policy', 'cross-origin');
       });
-      app.use(
-        `${prefix}/*`,
-        cors({ origin: deps.config.appOrigins, allowHeaders: ['Authorization'], maxAge: 600 }),
-      );
+      app.use(`${prefix}/*`, shellCors(['Authorization']));
     }
   }
   app.use(
@@ -114,15 +114,7 @@ export function createApp(deps: AppDeps) {
   // ever sent from them, and any other origin gets no CORS answer: a browser keeps its page
   // from reading ours. The shell reads the token sign-in hands out from `set-auth-token`.
   if (deps.config.appOrigins.length > 0) {
-    app.use(
-      '/api/*',
-      cors({
-        origin: deps.config.appOrigins,
-        allowHeaders: ['Authorization', 'Content-Type'],
-        exposeHeaders: ['set-auth-token'],
-        maxAge: 600,
-      }),
-    );
+    app.use('/api/*', shellCors(['Authorization', 'Content-Type'], ['set-auth-token']));
   }
   const limitBody = bodyLimit({
     maxSize: API_BODY_LIMIT,

@@ -11,6 +11,15 @@ const FOREIGN = 'https://evil.example';
 
 describe('the native shell across origins', () => {
   const server = testServerFor('pglite', true);
+  /** A new learner signing in with e-mail and password from a page of `origin`. */
+  const signInFrom = async (origin: string, name: string) => {
+    const user = await signUp(server, name);
+    return server.app.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: { Origin: origin, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: user.email, password: PASSWORD }),
+    });
+  };
 
   it("answers the shell's preflight, and no other origin's", async () => {
     const preflight = (origin: string) =>
@@ -35,12 +44,7 @@ describe('the native shell across origins', () => {
   });
 
   it('signs in from the shell, hands the token over, and serves the shell with it', async () => {
-    const user = await signUp(server, 'Schale');
-    const signIn = await server.app.request('/api/auth/sign-in/email', {
-      method: 'POST',
-      headers: { Origin: APP, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: user.email, password: PASSWORD }),
-    });
+    const signIn = await signInFrom(APP, 'Schale');
     expect(signIn.status, await signIn.clone().text()).toBe(200);
     expect(signIn.headers.get('access-control-allow-origin')).toBe(APP);
     expect(signIn.headers.get('access-control-expose-headers')).toContain('set-auth-token');
@@ -67,12 +71,7 @@ describe('the native shell across origins', () => {
   });
 
   it("refuses another origin's writes and gives its reads no CORS answer", async () => {
-    const user = await signUp(server, 'Fremd');
-    const signIn = await server.app.request('/api/auth/sign-in/email', {
-      method: 'POST',
-      headers: { Origin: FOREIGN, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: user.email, password: PASSWORD }),
-    });
+    const signIn = await signInFrom(FOREIGN, 'Fremd');
     expect(signIn.status).toBe(403);
     expect(signIn.headers.get('set-auth-token')).toBeNull();
     const stories = await server.app.request('/api/stories', { headers: { Origin: FOREIGN } });
