@@ -36,6 +36,7 @@ import { flashcardRoutes } from './routes/flashcards.ts';
 import { healthRoutes } from './routes/health.ts';
 import { knownWordRoutes } from './routes/known-words.ts';
 import { membershipRoutes } from './routes/membership.ts';
+import { nativeSignInRoutes } from './routes/native-sign-in.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { quizRoutes } from './routes/quiz.ts';
 import { readingRoutes } from './routes/reading.ts';
@@ -161,6 +162,15 @@ export function createApp(deps: AppDeps) {
   app.route('/api/health', healthRoutes(database, deps.hub));
   // What the web app may offer, decided by the server's configuration.
   app.get('/api/config', (c) => c.json({ googleSignIn: deps.config.google !== null }));
+  app.route(
+    '/api/native',
+    nativeSignInRoutes({
+      auth,
+      publicUrl: deps.config.publicUrl,
+      google: deps.config.google !== null,
+      clientOf: (c) => clientAddress(c, deps.config.trustProxy),
+    }),
+  );
   app.route('/api/events', eventRoutes({ auth, hub: deps.hub, streams }));
   app.route('/api/profile', profileRoutes({ auth, db: database.db }));
   app.route('/api/membership', membershipRoutes({ auth, db: database.db }));

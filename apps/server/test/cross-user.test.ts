@@ -34,6 +34,15 @@ type Row =
 const ROWS: Record<string, Row> = {
   'GET /api/auth/*': { kind: 'auth', why: "better-auth's handler: sessions are its own" },
   'POST /api/auth/*': { kind: 'auth', why: "better-auth's handler: sessions are its own" },
+  'GET /api/native/google': { kind: 'auth', why: 'starts Google sign-in for the native shell' },
+  'GET /api/native/google/return': {
+    kind: 'auth',
+    why: "hands the system browser's own session to the app (google.test.ts)",
+  },
+  'POST /api/native/token': {
+    kind: 'auth',
+    why: 'a one-time code and its PKCE verifier for a session (google.test.ts)',
+  },
   'GET /api/health': { kind: 'public', why: 'no user data' },
   'GET /api/config': { kind: 'public', why: 'no user data' },
   'GET /api/dev/mailbox': { kind: 'dev-only', why: 'this machine only (security-auth test)' },

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { nicknameError, nicknameTaken } from '@lesefuchs/core';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -149,5 +150,146 @@ describe.skipIf(!target?.available)('Google sign-in against a mock OpenID provid
     const callback = await server.app.request(pathOf(back), { headers: { Cookie: cookies } });
     expect(callback.status).toBe(302);
     expect(callback.headers.get('location')).toMatch(/\/login\?error=/);
+  });
+  describe('in the native shell: the system browser, PKCE and the app link', () => {
+    const verifier = () => randomBytes(48).toString('base64url');
+    const challengeOf = (value: string) => createHash('sha256').update(value).digest('base64url');
+    const cookiesOf = (response: Response) =>
+      response.headers
+        .getSetCookie()
+        .map((cookie) => cookie.split(';')[0])
+        .join('; ');
+    /** The path of a redirect, which better-auth writes as given (here: a path). */
+    const pathOfLocation = (response: Response) => {
+      const url = new URL(response.headers.get('location') ?? '', 'http://localhost');
+      return `${url.pathname}${url.search}`;
+    };
+    /** The app link the system browser's last page opens. */
+    const appLinkOf = async (response: Response) => {
+      const html = await response.text();
+      const link = /href="(lesefuchs:\/\/auth\/callback[^"]*)"/.exec(html)?.[1];
+      expect(link, html).toBeTruthy();
+      return new URL((link ?? '').replace(/&amp;/g, '&'));
+    };
+
+    /** The system browser's part: from the app's address to the page that opens the app. */
+    async function browserFlow(challenge: string) {
+      const start = await server.app.request(`/api/native/google?code_challenge=${challenge}`);
+      expect(start.status).toBe(302);
+      const google = start.headers.get('location') ?? '';
+      expect(new URL(google).origin).toBe(new URL(provider.issuer.url ?? '').origin);
+      const granted = await fetch(google, { redirect: 'manual' });
+      const callback = await server.app.request(pathOf(granted.headers.get('location') ?? ''), {
+        headers: { Cookie: cookiesOf(start) },
+      });
+      expect(callback.status).toBe(302);
+      const back = pathOfLocation(callback);
+      expect(back).toBe(`/api/native/google/return?challenge=${challenge}`);
+      const page = await server.app.request(back, {
+        headers: { Cookie: cookiesOf(callback) },
+      });
+      expect(page.status).toBe(200);
+      expect(page.headers.get('cache-control')).toBe('no-store');
+      return page;
+    }
+
+    const exchange = (body: unknown) =>
+      server.app.request('/api/native/token', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+
+    it('hands the session to the app for the code and its verifier, once', async () => {
+      person = { sub: 'g-native', email: 'native@example.com', name: 'Nat Ive' };
+      const secret = verifier();
+      const page = await browserFlow(challengeOf(secret));
+      // The browser keeps no copy of the session it handed over.
+      const cleared = page.headers.getSetCookie().find((c) => c.includes('session_token='));
+      expect(cleared).toMatch(/session_token=;.*Max-Age=0/);
+      const link = await appLinkOf(page);
+      const code = link.searchParams.get('code') ?? '';
+      expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+      const answer = await exchange({ code, codeVerifier: secret });
+      expect(answer.status).toBe(200);
+      const { token } = await json(answer);
+      expect(answer.headers.get('set-auth-token')).toBe(token);
+      const session = await json(
+        await server.app.request('/api/auth/get-session', {
+          headers: { Authorization: `Bearer ${token}` },
+        }),
+      );
+      expect(session.user.email).toBe('native@example.com');
+      const profile = await server.app.request('/api/profile', {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      expect(profile.status).toBe(200);
+
+      // A code is good once.
+      const again = await exchange({ code, codeVerifier: secret });
+      expect(again.status).toBe(400);
+      expect((await json(again)).error.code).toBe('invalid_grant');
+    });
+
+    it('refuses a code without its verifier, and the code is gone after one try', async () => {
+      const secret = verifier();
+      const code =
+        (await appLinkOf(await browserFlow(challengeOf(secret)))).searchParams.get('code') ?? '';
+      const wrong = await exchange({ code, codeVerifier: verifier() });
+      expect(wrong.status).toBe(400);
+      expect((await json(wrong)).error.code).toBe('invalid_grant');
+      const right = await exchange({ code, codeVerifier: secret });
+      expect(right.status).toBe(400);
+    });
+
+    it('answers bad input with a 400, and an unknown code as invalid', async () => {
+      const badStart = await server.app.request('/api/native/google?code_challenge=short');
+      expect(badStart.status).toBe(400);
+      const plain = await server.app.request(
+        `/api/native/google?code_challenge=${challengeOf(verifier())}&code_challenge_method=plain`,
+      );
+      expect(plain.status).toBe(400);
+      for (const body of [
+        {},
+        { code: 'x', codeVerifier: verifier() },
+        { code: randomBytes(32).toString('base64url'), codeVerifier: 'short' },
+        { code: randomBytes(32).toString('base64url'), codeVerifier: `${verifier()}\u0000` },
+      ]) {
+        const answer = await exchange(body);
+        expect(answer.status, JSON.stringify(body)).toBe(400);
+      }
+      const unknown = await exchange({
+        code: randomBytes(32).toString('base64url'),
+        codeVerifier: verifier(),
+      });
+      expect((await json(unknown)).error.code).toBe('invalid_grant');
+      // A return without a challenge, or without a session, goes back to the app as an error.
+      const noChallenge = await appLinkOf(
+        await server.app.request('/api/native/google/return?challenge=x'),
+      );
+      expect(noChallenge.searchParams.get('error')).toBe('invalid_request');
+      const noSession = await appLinkOf(
+        await server.app.request(`/api/native/google/return?challenge=${challengeOf(verifier())}`),
+      );
+      expect(noSession.searchParams.get('error')).toBe('no_session');
+    });
+
+    it('sends the provider’s refusal back to the app as an error', async () => {
+      provider.service.once('beforeAuthorizeRedirect', ({ url }) => {
+        url.searchParams.delete('code');
+        url.searchParams.set('error', 'access_denied');
+      });
+      const challenge = challengeOf(verifier());
+      const start = await server.app.request(`/api/native/google?code_challenge=${challenge}`);
+      const refused = await fetch(start.headers.get('location') ?? '', { redirect: 'manual' });
+      const callback = await server.app.request(pathOf(refused.headers.get('location') ?? ''), {
+        headers: { Cookie: cookiesOf(start) },
+      });
+      const page = await server.app.request(pathOfLocation(callback));
+      const link = await appLinkOf(page);
+      expect(link.searchParams.get('error')).toBe('access_denied');
+      expect(link.searchParams.has('code')).toBe(false);
+    });
   });
 });

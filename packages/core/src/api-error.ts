@@ -11,7 +11,9 @@ export type ApiErrorCode =
   | 'unsupported_media_type'
   | 'rate_limited'
   | 'internal_error'
-  | 'unavailable';
+  | 'unavailable'
+  /** A native sign-in code that is unknown, used, expired or not matched by its verifier. */
+  | 'invalid_grant';
 
 /** The one shape every API error has: `{ "error": { "code", "message" } }`. */
 export interface ApiErrorBody {
