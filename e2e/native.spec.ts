@@ -191,3 +191,50 @@ test('inside the shell: signing in with e-mail and password keeps a bearer token
   expect(authorizations.length).toBeGreaterThan(0);
   expect(authorizations.filter((header) => !header.startsWith(`Bearer ${token} `))).toEqual([]);
 });
+
+test('inside the shell: Google sign-in goes through the system browser and comes back by the app link with a code that only this device can use', async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'the shell is a phone app');
+  const starts: URL[] = [];
+  page.context().on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/native/google') starts.push(url);
+  });
+  await page.goto('/login');
+  // The Browser plugin's web implementation opens the "system browser" as a new window.
+  const browserOpened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  const systemBrowser = await browserOpened;
+  // Google (the local provider) signs the person in; the server's last page opens the app.
+  await systemBrowser.waitForURL(/\/api\/native\/google\/return\?/);
+  // It was sent with the challenge alone; the verifier stays in the app.
+  expect(starts.map((url) => url.searchParams.get('code_challenge'))).toEqual([
+    expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+  ]);
+  const appLink = await systemBrowser
+    .getByRole('link', { name: 'Back to Lesefuchs' })
+    .getAttribute('href');
+  expect(appLink).toMatch(/^lesefuchs:\/\/auth\/callback\?code=[A-Za-z0-9_-]{43}$/);
+  // The browser handed its session over: it keeps no session cookie.
+  const cookies = await page.context().cookies();
+  expect(cookies.filter((cookie) => cookie.name.includes('session_token'))).toEqual([]);
+  await systemBrowser.close();
+
+  await fireAppEvent(page, 'appUrlOpen', { url: appLink });
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Log in' })).toHaveCount(0);
+  const token = await page.evaluate(() => localStorage.getItem('lesefuchs.session.token'));
+  expect(token).toMatch(/^[^.]+\..+$/);
+  await page.goto('/profile');
+  await expect(page.getByText('greta.google@example.com').first()).toBeVisible();
+
+  // The same link again (a second tap, or another app that caught it) signs no one in.
+  await page.evaluate(() => localStorage.removeItem('lesefuchs.session.token'));
+  await page.goto('/login');
+  await fireAppEvent(page, 'appUrlOpen', { url: appLink });
+  await expect(page).toHaveURL(/\/login\?google=expired$/);
+  await expect(page.getByRole('alert')).toHaveText(
+    'This sign-in is no longer valid. Please try again.',
+  );
+});

@@ -124,5 +124,10 @@ export const ROUTE_SCREENS: readonly RouteScreen[] = [
     module: 'features/auth/ResetPasswordScreen.tsx',
     name: 'ResetPasswordScreen',
   },
+  {
+    path: '/auth/callback',
+    module: 'features/auth/AuthCallbackScreen.tsx',
+    name: 'AuthCallbackScreen',
+  },
   { path: '*', module: 'features/screens.tsx', name: 'NotFoundScreen' },
 ];

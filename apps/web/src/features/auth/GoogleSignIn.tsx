@@ -20,21 +20,26 @@ export const GOOGLE_FAILED_PATH = '/login?google=failed';
 
 /**
  * The Google button of the login and sign-up screens, followed by the divider before the
- * e-mail form. Shown only when the server has Google sign-in configured, and not inside the
- * native shell, whose way through the system browser is not built yet (docs/native.md): Google
- * refuses sign-in inside an app's web view.
+ * e-mail form. Shown only when the server has Google sign-in configured. Inside the native
+ * shell it opens the system browser (Google refuses sign-in in an app's web view), and the app
+ * link back finishes it (native-google.ts, /auth/callback).
  */
 export function GoogleSignIn({ label }: { label: string }) {
   const { t } = useTranslation();
   const config = useClientConfig();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
-  if (!config.data?.googleSignIn || isNativeShell()) return null;
+  if (!config.data?.googleSignIn) return null;
 
   const start = async () => {
     setBusy(true);
     setFailed(false);
     try {
+      if (isNativeShell()) {
+        const { startNativeGoogleSignIn } = await import('./native-google');
+        await startNativeGoogleSignIn();
+        return;
+      }
       const { error } = await authClient.signIn.social({
         provider: 'google',
         callbackURL: '/',

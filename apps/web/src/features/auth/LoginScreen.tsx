@@ -7,6 +7,12 @@ import { checkEmailRequest, recordEmailRequest } from './email-request-limits';
 import { GoogleSignIn } from './GoogleSignIn';
 import { type AuthError, limitText, waitText } from './messages';
 
+/** What a return from Google sign-in (`/login?google=…`) says went wrong. */
+const GOOGLE_RETURN_ERRORS: Record<string, string> = {
+  cancelled: 'auth.google.cancelled',
+  expired: 'auth.google.expired',
+};
+
 /** /login: e-mail and password, the forgot-password and sign-up links, and resending the confirmation. */
 export function LoginScreen() {
   const { t } = useTranslation();
@@ -17,7 +23,7 @@ export function LoginScreen() {
   const returnError = state?.errorKey
     ? t(state.errorKey)
     : searchParams.has('google')
-      ? t('auth.google.failed')
+      ? t(GOOGLE_RETURN_ERRORS[searchParams.get('google') ?? ''] ?? 'auth.google.failed')
       : null;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
