@@ -189,6 +189,18 @@ test('inside the shell: signing in with e-mail and password keeps a bearer token
   await expect(page.getByRole('main').getByText(nickname).first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'Log in' })).toHaveCount(0);
   expect(authorizations.length).toBeGreaterThan(0);
+
+  // Live updates reach the shell too: a bookmark made on another device (the API, with the
+  // same account's token) appears on the open bookmarks screen without a reload.
+  await page.getByRole('link', { name: 'Bookmarks' }).first().click();
+  await expect(page).toHaveURL(/\/bookmarks$/);
+  await expect(page.getByRole('heading', { name: 'Der Zug nach Hamburg' })).toHaveCount(0);
+  await expect.poll(() => authorizations.some((entry) => entry.includes('/api/events'))).toBe(true);
+  const elsewhere = await page.request.put('/api/bookmarks/1', {
+    headers: { Authorization: `Bearer ${decodeURIComponent(token ?? '')}` },
+  });
+  expect(elsewhere.status()).toBe(200);
+  await expect(page.getByText('Der Zug nach Hamburg').first()).toBeVisible();
   expect(authorizations.filter((header) => !header.startsWith(`Bearer ${token} `))).toEqual([]);
 });
 

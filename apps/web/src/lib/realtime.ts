@@ -1,19 +1,23 @@
 import { useEffect, useRef } from 'react';
 import { useAuth } from './auth-client';
-import { usesBearerToken } from './server';
+import { credentialsOfRequest, serverUrl, usesBearerToken } from './server';
 
 // One server-sent event stream per signed-in tab (`GET /api/events`): changes made on another
-// device or tab arrive as named events, e.g. "stats" or "bookmarks". The browser reconnects
-// by itself after a network failure. Events sent while the stream was down are lost, so after
+// device or tab arrive as named events, e.g. "stats" or "bookmarks". The stream reconnects by
+// itself after a network failure. Events sent while the stream was down are lost, so after
 // a reconnect, and when the server says "resync" (its own database connection came back), every
 // handler runs once as if its event had arrived: each area reloads what it shows. An event that
 // came while no one listened for its kind (the membership's handler mounts once the page is
 // idle) is kept in mind, and the first handler of that kind runs once as it mounts.
 
 type Handler = (data: unknown) => void;
+/** What of an event stream this module uses: the browser's, or the shell's (below). */
+type Stream = Pick<EventSource, 'addEventListener' | 'close'>;
 const handlers = new Map<string, Set<Handler>>();
-let source: EventSource | null = null;
+let source: Stream | null = null;
 let sourceUser: string | null = null;
+/** Counts connections asked for, so a stream that opens after its user left is closed. */
+let generation = 0;
 const attached = new Set<string>();
 /** The kinds of event the app handles, listened for from the start so none is dropped unseen. */
 const EVENT_TYPES = [
@@ -28,31 +32,55 @@ const EVENT_TYPES = [
 /** Kinds of event that came while no handler was mounted. */
 const unheard = new Set<string>();
 
+/**
+ * The stream: on the web the browser's EventSource with the session cookie. Inside the native
+ * shell, which signs in with a bearer token that the browser's EventSource cannot send, the
+ * same stream read through fetch (the `eventsource` package, loaded in the shell only) with
+ * the token as it is at each reconnect.
+ */
+async function openStream(): Promise<Stream> {
+  if (!usesBearerToken()) return new EventSource('/api/events', { withCredentials: true });
+  const { EventSource: FetchEventSource } = await import('eventsource');
+  return new FetchEventSource(serverUrl('/api/events'), {
+    fetch: (input, init) => {
+      const { headers, credentials } = credentialsOfRequest();
+      return fetch(input, { ...init, credentials, headers: { ...init?.headers, ...headers } });
+    },
+  });
+}
+
 function connect(userId: string): void {
-  // The stream is a cookie's: inside the native shell, which signs in with a bearer token that
-  // an EventSource cannot send, the app refreshes on resume instead (not built yet: a token
-  // for the stream).
-  if (usesBearerToken()) return;
-  if (source && sourceUser === userId) return;
+  if (sourceUser === userId) return;
   source?.close();
+  source = null;
   attached.clear();
-  source = new EventSource('/api/events', { withCredentials: true });
   sourceUser = userId;
-  let interrupted = false;
-  source.addEventListener('error', () => {
-    interrupted = true;
-  });
-  source.addEventListener('open', () => {
-    if (interrupted) refetchAll();
-    interrupted = false;
-  });
-  source.addEventListener('resync', refetchAll);
-  for (const type of new Set([...EVENT_TYPES, ...handlers.keys()])) attach(type);
+  const attempt = ++generation;
+  void openStream().then(
+    (opened) => {
+      if (attempt !== generation) return opened.close();
+      source = opened;
+      let interrupted = false;
+      opened.addEventListener('error', () => {
+        interrupted = true;
+      });
+      opened.addEventListener('open', () => {
+        if (interrupted) refetchAll();
+        interrupted = false;
+      });
+      opened.addEventListener('resync', refetchAll);
+      for (const type of new Set([...EVENT_TYPES, ...handlers.keys()])) attach(type);
+    },
+    () => {
+      // The shell's stream module did not load (offline at first start): no live updates
+      // until the next sign-in or start; resume still refreshes (native-shell.ts).
+    },
+  );
 }
 
 /**
  * Runs every handler once, with no data: what changed meanwhile is not known (a reconnect; the
- * native shell coming back, which has no stream).
+ * native shell coming back from the background, where its stream may have been cut off).
  */
 export function refetchAll(): void {
   for (const set of handlers.values()) for (const handler of set) handler(null);
@@ -75,6 +103,7 @@ function attach(type: string): void {
 }
 
 function disconnect(): void {
+  generation++;
   source?.close();
   source = null;
   sourceUser = null;

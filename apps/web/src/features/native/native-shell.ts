@@ -82,7 +82,8 @@ export async function attachNativeShell(
   handles.push(
     await app.addListener('resume', () => {
       reportAppState('visible');
-      // No event stream in the shell yet (lib/realtime): what it would have told, read again.
+      // The system may have cut the event stream (lib/realtime) while the app was away
+      // without its noticing: what it would have told, read again.
       refetchAll();
     }),
   );
