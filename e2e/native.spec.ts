@@ -250,3 +250,39 @@ test('inside the shell: Google sign-in goes through the system browser and comes
     'This sign-in is no longer valid. Please try again.',
   );
 });
+
+test('inside the shell: the e-mail confirmation link opens the app, which confirms the address and signs in with a token', async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'the shell is a phone app');
+  const email = `e2e-${Date.now()}-${testInfo.workerIndex}-native@example.com`;
+  const signUp = await page.request.post('/api/auth/sign-up/email', {
+    data: { email, password: 'correct horse battery', name: 'Appfuchs', callbackURL: '/' },
+  });
+  expect(signUp.status()).toBe(200);
+  const mailbox = await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+  const { messages } = (await mailbox.json()) as { messages: { links: string[] }[] };
+  const link = messages[0]?.links[0] ?? '';
+  expect(new URL(link).pathname).toBe('/api/auth/verify-email');
+
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Log in' }).first()).toBeVisible();
+  // The installed app takes the link (an app link): the app confirms from inside.
+  await fireAppEvent(page, 'appUrlOpen', { url: link });
+  await expect(page.getByRole('link', { name: 'Log in' })).toHaveCount(0);
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => localStorage.getItem('lesefuchs.session.token'))).toMatch(
+    /^[^.]+\..+$/,
+  );
+  expect(await page.context().cookies()).toEqual([]);
+
+  // The same link again, signed out: it signs no one in, and the login page says why.
+  await page.evaluate(() => localStorage.removeItem('lesefuchs.session.token'));
+  await page.goto('/');
+  await fireAppEvent(page, 'appUrlOpen', { url: link });
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(
+    page.getByText('Your e-mail address is already confirmed. Please log in.'),
+  ).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('lesefuchs.session.token'))).toBeNull();
+});

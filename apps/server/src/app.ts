@@ -30,6 +30,7 @@ import { refuseCrossSiteWrites } from './http/same-origin.ts';
 import { audioRoutes, avatarRoutes, webAppRoutes } from './http/static.ts';
 import { listDevMailbox, type Mailer } from './mail/mailer.ts';
 import type { RealtimeHub } from './realtime/hub.ts';
+import { appLinkRoutes } from './routes/app-links.ts';
 import { communityRoutes } from './routes/community.ts';
 import { EventStreams, eventRoutes } from './routes/events.ts';
 import { flashcardRoutes } from './routes/flashcards.ts';
@@ -202,6 +203,7 @@ export function createApp(deps: AppDeps) {
   app.all('/api/*', (c) =>
     c.json(errorBody('not_found', `No API route ${c.req.method} ${c.req.path}.`), 404),
   );
+  app.route('/.well-known', appLinkRoutes(deps.config.appLinks));
   if (deps.webDistDir) app.route('/', webAppRoutes(deps.webDistDir));
 
   return { app, streams };

@@ -7,6 +7,20 @@ import { z } from 'zod';
  * Every environment variable the server reads, parsed once at start. Nothing else in the server
  * reads process.env. An invalid value stops the start with a message naming the variable.
  */
+
+/** A comma-separated list of values of one pattern; empty when unset. */
+const commaList = (pattern: RegExp, message: string) =>
+  z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .refine((entries) => entries.every((entry) => pattern.test(entry)), message)
+    .default([]);
+
 const envSchema = z.object({
   /** development | production | test. Production hides dev tools and requires AUTH_SECRET. */
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -50,6 +64,24 @@ const envSchema = z.object({
       'must be origins (scheme://host[:port], no path), comma-separated, or off',
     )
     .default(['capacitor://localhost', 'https://localhost']),
+  /**
+   * The SHA-256 fingerprints of the certificates the Android app is signed with
+   * (`AA:BB:…`, 32 pairs, comma-separated): with them, /.well-known/assetlinks.json lets links to
+   * this server open the app (Android App Links). Unset: no app links for Android.
+   */
+  ANDROID_CERT_FINGERPRINTS: commaList(
+    /^([0-9A-F]{2}:){31}[0-9A-F]{2}$/i,
+    'must be SHA-256 certificate fingerprints (AA:BB:… with 32 pairs), comma-separated',
+  ),
+  /**
+   * The iOS app's ids (`TEAMID.app.lesefuchs`, comma-separated): with them,
+   * /.well-known/apple-app-site-association lets links to this server open the app (Universal
+   * Links). Unset: no app links for iOS.
+   */
+  IOS_APP_IDS: commaList(
+    /^[A-Z0-9]{10}\.[A-Za-z0-9.-]+$/,
+    'must be app ids (TEAMID.bundle.id, a 10-character team id), comma-separated',
+  ),
   /** Sender address of e-mails. */
   MAIL_FROM: z.string().min(3).default('Lesefuchs <no-reply@lesefuchs.local>'),
   /** Google OAuth client, both or neither. */
@@ -112,6 +144,8 @@ export interface Config {
   trustedOrigins: string[];
   /** The native shell's origins: CORS for them, with bearer tokens (APP_ORIGINS). */
   appOrigins: string[];
+  /** Who may open this server's links as an app (routes/app-links.ts). */
+  appLinks: { androidCertFingerprints: string[]; iosAppIds: string[] };
   authSecret: string;
   smtpUrl: string | null;
   mailFrom: string;
@@ -169,6 +203,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       ...env.APP_ORIGINS,
     ],
     appOrigins: env.APP_ORIGINS,
+    appLinks: {
+      androidCertFingerprints: env.ANDROID_CERT_FINGERPRINTS.map((entry) => entry.toUpperCase()),
+      iosAppIds: env.IOS_APP_IDS,
+    },
     authSecret: env.AUTH_SECRET ?? generatedSecret(dataDir),
     smtpUrl: env.SMTP_URL ?? null,
     mailFrom: env.MAIL_FROM,

@@ -70,6 +70,12 @@ describe('the native shell across origins', () => {
     expect(saved.status).toBe(200);
   });
 
+  it('serves no app-link files unless they are configured (app-links.test.ts)', async () => {
+    for (const file of ['assetlinks.json', 'apple-app-site-association']) {
+      expect((await server.app.request(`/.well-known/${file}`)).status).toBe(404);
+    }
+  });
+
   it("refuses another origin's writes and gives its reads no CORS answer", async () => {
     const signIn = await signInFrom(FOREIGN, 'Fremd');
     expect(signIn.status).toBe(403);

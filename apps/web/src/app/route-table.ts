@@ -129,5 +129,10 @@ export const ROUTE_SCREENS: readonly RouteScreen[] = [
     module: 'features/auth/AuthCallbackScreen.tsx',
     name: 'AuthCallbackScreen',
   },
+  {
+    path: '/auth/confirm',
+    module: 'features/auth/ConfirmEmailScreen.tsx',
+    name: 'ConfirmEmailScreen',
+  },
   { path: '*', module: 'features/screens.tsx', name: 'NotFoundScreen' },
 ];

@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { APP_LINK_PATH_PREFIXES } from '@lesefuchs/core/app-links';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  appLinkHost,
+  entitlementsFor,
+  manifestWithAppLinks,
+} from '../../../../native/app-links.mjs';
 import { onAppState } from '../../lib/app-state';
 import {
   APP_SCHEME,
@@ -110,6 +116,13 @@ describe('the native shell', () => {
     expect(appPathOf('lesefuchs://auth/callback?code=1')).toBe('/auth/callback?code=1');
     expect(appPathOf('lesefuchs://stories')).toBe('/stories');
     expect(appPathOf('file:///etc/passwd')).toBeNull();
+    // The server's links in e-mails become the app's screens for them.
+    expect(
+      appPathOf('https://a.example/api/auth/verify-email?token=ey.J%2Bx&callbackURL=%2F'),
+    ).toBe('/auth/confirm?token=ey.J%2Bx');
+    expect(appPathOf('https://a.example/api/auth/reset-password/Tok3n?callbackURL=%2Freset')).toBe(
+      '/reset-password?token=Tok3n',
+    );
     expect(appPathOf('not a url')).toBeNull();
   });
 
@@ -136,5 +149,35 @@ describe("the native projects' links", () => {
     expect(plist).toMatch(
       new RegExp(`<key>CFBundleURLSchemes</key>\\s*<array>\\s*<string>${scheme}</string>`),
     );
+  });
+
+  it('declare the server of an https build as theirs for the app-link paths, and none otherwise', () => {
+    const manifest = readFileSync(
+      path.join(native, 'android/app/src/main/AndroidManifest.xml'),
+      'utf8',
+    );
+    const host = appLinkHost('https://lesefuchs.example.org/');
+    expect(host).toBe('lesefuchs.example.org');
+    const linked = manifestWithAppLinks(manifest, host);
+    expect(linked).toContain('<intent-filter android:autoVerify="true">');
+    expect(linked).toContain('<data android:host="lesefuchs.example.org" />');
+    const prefixes = [...linked.matchAll(/android:pathPrefix="([^"]+)"/g)].map((m) => m[1]);
+    expect(prefixes).toEqual([...APP_LINK_PATH_PREFIXES]);
+    expect(entitlementsFor(host)).toContain('<string>applinks:lesefuchs.example.org</string>');
+    // Written twice, the same: the block is replaced, not added to.
+    expect(manifestWithAppLinks(linked, host)).toBe(linked);
+    // A plain-http build (the default, a developer's machine) declares none.
+    expect(appLinkHost('http://localhost:3000')).toBeNull();
+    expect(manifestWithAppLinks(linked, null)).not.toContain('autoVerify');
+    expect(entitlementsFor(null)).not.toContain('associated-domains');
+    // The projects as committed: the default build.
+    expect(manifestWithAppLinks(manifest, null)).toBe(manifest);
+    const entitlements = readFileSync(path.join(native, 'ios/App/App/App.entitlements'), 'utf8');
+    expect(entitlements).toBe(entitlementsFor(null));
+    const project = readFileSync(
+      path.join(native, 'ios/App/App.xcodeproj/project.pbxproj'),
+      'utf8',
+    );
+    expect(project.match(/CODE_SIGN_ENTITLEMENTS = App\/App.entitlements;/g)).toHaveLength(2);
   });
 });

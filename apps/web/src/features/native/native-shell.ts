@@ -26,9 +26,12 @@ export interface NativeShellHooks {
 export const APP_SCHEME = 'lesefuchs:';
 
 /**
- * The address in the app for a link that opened it: `https://server/reset-password?token=…`
- * → `/reset-password?token=…`; `lesefuchs://auth/callback?code=…` → `/auth/callback?code=…`.
- * Null for anything else.
+ * The address in the app for a link that opened it: `https://server/stories/3` → `/stories/3`;
+ * `lesefuchs://auth/callback?code=…` → `/auth/callback?code=…`. The server's own links in
+ * e-mails (app links) become the app's screens for them: the confirmation link
+ * (`/api/auth/verify-email?token=…`) → `/auth/confirm?token=…`, which confirms from the app;
+ * the reset link (`/api/auth/reset-password/<token>`) → `/reset-password?token=<token>`, where
+ * the server would have sent the browser. Null for anything else.
  */
 export function appPathOf(link: string): string | null {
   let url: URL;
@@ -40,8 +43,13 @@ export function appPathOf(link: string): string | null {
   const rest = `${url.search}${url.hash}`;
   if (url.protocol === APP_SCHEME)
     return `/${url.host}${url.pathname === '/' ? '' : url.pathname}${rest}`;
-  if (url.protocol === 'https:' || url.protocol === 'http:') return `${url.pathname}${rest}`;
-  return null;
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  const token = (value: string | null | undefined) => encodeURIComponent(value ?? '');
+  if (url.pathname === '/api/auth/verify-email')
+    return `/auth/confirm?token=${token(url.searchParams.get('token'))}`;
+  const reset = /^\/api\/auth\/reset-password\/([^/]+)$/.exec(url.pathname);
+  if (reset) return `/reset-password?token=${token(decodeURIComponent(reset[1] ?? ''))}`;
+  return `${url.pathname}${rest}`;
 }
 
 const OVERLAYS = '[role="dialog"], [role="alertdialog"], [role="menu"]';
