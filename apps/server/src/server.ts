@@ -47,10 +47,13 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   try {
     const imported = await database.withStartupLock(() => importContent(database.db));
     logger.info(imported, imported.unchanged ? 'content unchanged' : 'content imported');
-    if (!imported.unchanged) collectGarbage();
     // The word forms every story page resolves with: read now, while the server starts
-    // listening, rather than by the first reader's request.
-    void formsIndex(database.db).catch((error) => logger.warn({ err: error }, 'forms index'));
+    // listening, rather than by the first reader's request. Then one full collection: reading
+    // them (and an import's parsing of the corpus) leaves garbage that an idle server would
+    // keep, since nothing allocates to trigger a collection.
+    void formsIndex(database.db)
+      .catch((error) => logger.warn({ err: error }, 'forms index'))
+      .finally(collectGarbage);
   } catch (error) {
     await database.close();
     releaseLock?.();

@@ -1,4 +1,10 @@
-import { type FormsTable, isFormTag, type NamesTable } from '@lesefuchs/core';
+import {
+  type FormsTable,
+  type FormTag,
+  type FormTarget,
+  isFormTag,
+  type NamesTable,
+} from '@lesefuchs/core';
 import { asc, eq } from 'drizzle-orm';
 import { loadNames } from '../content/corpus.ts';
 import type { Database } from '../db/client.ts';
@@ -35,17 +41,50 @@ async function load(db: Database): Promise<FormsIndex> {
     })
     .from(vocabularyForms)
     .orderBy(asc(vocabularyForms.form), asc(vocabularyForms.position));
+  // The table lives as long as the process, so it is kept small: the few hundred distinct tag
+  // lists and particles are shared rather than read anew for each of ~60,000 rows, and each
+  // form's list has exactly its length (a list grown by push keeps room for 17).
+  const shared = new Map<string, FormTag[]>();
+  const sharedTags = (tags: FormTag[]) => {
+    const id = tags.join(' ');
+    let found = shared.get(id);
+    if (!found) {
+      // (Frozen: a list shared by thousands of forms must not be changed through one.)
+      found = Object.freeze(tags) as FormTag[];
+      shared.set(id, found);
+    }
+    return found;
+  };
+  const particles = new Map<string, string>();
+  const sharedParticle = (particle: string) => {
+    const found = particles.get(particle);
+    if (found) return found;
+    particles.set(particle, particle);
+    return particle;
+  };
   const forms: FormsTable = {};
+  let form: string | null = null;
+  let targets: FormTarget[] = [];
+  const close = () => {
+    if (form !== null && targets.length > 0) forms[form] = targets.slice();
+  };
+  // Rows come ordered by form: each form's targets are gathered, then stored at their size.
   for (const row of rows) {
+    if (row.form !== form) {
+      close();
+      form = row.form;
+      targets = [];
+    }
     const key = keyOf.get(row.vocabularyId);
     if (!key) continue;
     const tags = row.tags?.filter(isFormTag);
-    (forms[row.form] ??= []).push({
+    targets.push({
       key,
-      ...(row.particle ? { particle: row.particle } : {}),
-      ...(tags && tags.length > 0 ? { tags } : {}),
+      ...(row.particle ? { particle: sharedParticle(row.particle) } : {}),
+      ...(tags && tags.length > 0 ? { tags: sharedTags(tags) } : {}),
     });
   }
+  close();
   const [corpus] = await db
     .select({ hash: contentImports.hash })
     .from(contentImports)

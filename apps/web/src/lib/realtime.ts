@@ -33,13 +33,11 @@ const EVENT_TYPES = [
 const unheard = new Set<string>();
 
 /**
- * The stream: on the web the browser's EventSource with the session cookie. Inside the native
- * shell, which signs in with a bearer token that the browser's EventSource cannot send, the
- * same stream read through fetch (the `eventsource` package, loaded in the shell only) with
- * the token as it is at each reconnect.
+ * Inside the native shell, which signs in with a bearer token that the browser's EventSource
+ * cannot send, the same stream read through fetch (the `eventsource` package, loaded in the
+ * shell only) with the token as it is at each reconnect.
  */
-async function openStream(): Promise<Stream> {
-  if (!usesBearerToken()) return new EventSource('/api/events', { withCredentials: true });
+async function openTokenStream(): Promise<Stream> {
   const { EventSource: FetchEventSource } = await import('eventsource');
   return new FetchEventSource(serverUrl('/api/events'), {
     fetch: (input, init) => {
@@ -49,6 +47,20 @@ async function openStream(): Promise<Stream> {
   });
 }
 
+function listen(opened: Stream): void {
+  source = opened;
+  let interrupted = false;
+  opened.addEventListener('error', () => {
+    interrupted = true;
+  });
+  opened.addEventListener('open', () => {
+    if (interrupted) refetchAll();
+    interrupted = false;
+  });
+  opened.addEventListener('resync', refetchAll);
+  for (const type of new Set([...EVENT_TYPES, ...handlers.keys()])) attach(type);
+}
+
 function connect(userId: string): void {
   if (sourceUser === userId) return;
   source?.close();
@@ -56,21 +68,10 @@ function connect(userId: string): void {
   attached.clear();
   sourceUser = userId;
   const attempt = ++generation;
-  void openStream().then(
-    (opened) => {
-      if (attempt !== generation) return opened.close();
-      source = opened;
-      let interrupted = false;
-      opened.addEventListener('error', () => {
-        interrupted = true;
-      });
-      opened.addEventListener('open', () => {
-        if (interrupted) refetchAll();
-        interrupted = false;
-      });
-      opened.addEventListener('resync', refetchAll);
-      for (const type of new Set([...EVENT_TYPES, ...handlers.keys()])) attach(type);
-    },
+  // On the web: the browser's EventSource with the session cookie, at once.
+  if (!usesBearerToken()) return listen(new EventSource('/api/events', { withCredentials: true }));
+  void openTokenStream().then(
+    (opened) => (attempt === generation ? listen(opened) : opened.close()),
     () => {
       // The shell's stream module did not load (offline at first start): no live updates
       // until the next sign-in or start; resume still refreshes (native-shell.ts).
@@ -116,7 +117,7 @@ export function RealtimeConnection() {
   const { user } = useAuth();
   const userId = user?.id;
   useEffect(() => {
-    if (!userId || typeof EventSource === 'undefined') return;
+    if (!userId || (typeof EventSource === 'undefined' && !usesBearerToken())) return;
     connect(userId);
     return disconnect;
   }, [userId]);
