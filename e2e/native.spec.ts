@@ -1,5 +1,13 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, flashcard, getCardsFromA1, signUpThroughApi, test } from './fixtures';
+import {
+  expect,
+  flashcard,
+  getCardsFromA1,
+  SCREENSHOT_DIR,
+  showTheme,
+  signUpThroughApi,
+  test,
+} from './fixtures';
 
 // The native shell (issue #23) in Chromium: no Android or iOS app can be built here, so the app
 // runs with a Capacitor shim injected before its scripts, as Capacitor's own "custom platform"
@@ -206,6 +214,7 @@ test('inside the shell: signing in with e-mail and password keeps a bearer token
 
 test('inside the shell: Google sign-in goes through the system browser and comes back by the app link with a code that only this device can use', async ({
   page,
+  axe,
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'phone', 'the shell is a phone app');
   const starts: URL[] = [];
@@ -249,6 +258,12 @@ test('inside the shell: Google sign-in goes through the system browser and comes
   await expect(page.getByRole('alert')).toHaveText(
     'This sign-in is no longer valid. Please try again.',
   );
+  await axe(page);
+  for (const theme of ['light', 'dark'] as const) {
+    if (theme === 'dark') await showTheme(page, theme);
+    await expect(page.getByRole('alert')).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/phone-${theme}-native-google-expired.png` });
+  }
 });
 
 test('inside the shell: the e-mail confirmation link opens the app, which confirms the address and signs in with a token', async ({
@@ -285,4 +300,5 @@ test('inside the shell: the e-mail confirmation link opens the app, which confir
     page.getByText('Your e-mail address is already confirmed. Please log in.'),
   ).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('lesefuchs.session.token'))).toBeNull();
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/phone-light-native-already-confirmed.png` });
 });
