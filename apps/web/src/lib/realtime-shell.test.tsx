@@ -1,5 +1,6 @@
 import { act, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FakeEventSource } from './fake-event-source.test-helper';
 import { RealtimeConnection, useRealtimeEvent } from './realtime';
 
 // Inside the native shell the event stream is read through fetch with the bearer token (the
@@ -16,32 +17,9 @@ vi.mock('./server', () => ({
   }),
 }));
 
-type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
-
-const { FakeFetchEventSource } = vi.hoisted(() => {
-  class FakeFetchEventSource {
-    static last: FakeFetchEventSource | null = null;
-    private readonly listeners = new Map<string, ((event: MessageEvent) => void)[]>();
-    constructor(
-      readonly url: string,
-      readonly options: { fetch: FetchLike },
-    ) {
-      FakeFetchEventSource.last = this;
-    }
-    addEventListener(type: string, listener: (event: MessageEvent) => void) {
-      this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-    }
-    emit(type: string, data = 'null') {
-      for (const listener of this.listeners.get(type) ?? []) {
-        listener(new MessageEvent(type, { data }));
-      }
-    }
-    close() {}
-  }
-  return { FakeFetchEventSource };
-});
-
-vi.mock('eventsource', () => ({ EventSource: FakeFetchEventSource }));
+vi.mock('eventsource', async () => ({
+  EventSource: (await import('./fake-event-source.test-helper')).FakeEventSource,
+}));
 
 function Listener({ type, onEvent }: { type: string; onEvent: (data: unknown) => void }) {
   useRealtimeEvent(type, onEvent);
@@ -61,13 +39,13 @@ describe('the realtime stream inside the native shell', () => {
         <Listener type="stats" onEvent={stats} />
       </>,
     );
-    await vi.waitFor(() => expect(FakeFetchEventSource.last).not.toBeNull());
-    const stream = FakeFetchEventSource.last as InstanceType<typeof FakeFetchEventSource>;
+    await vi.waitFor(() => expect(FakeEventSource.last).not.toBeNull());
+    const stream = FakeEventSource.last as FakeEventSource;
     expect(stream.url).toBe('https://api.example/api/events');
 
     const fetchSpy = vi.fn(async (_input: string, _init?: RequestInit) => new Response(''));
     vi.stubGlobal('fetch', fetchSpy);
-    await stream.options.fetch(stream.url, { headers: { Accept: 'text/event-stream' } });
+    await stream.options?.fetch?.(stream.url, { headers: { Accept: 'text/event-stream' } });
     const init = fetchSpy.mock.calls[0]?.[1];
     expect(init?.headers).toEqual({
       Accept: 'text/event-stream',

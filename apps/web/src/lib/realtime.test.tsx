@@ -1,26 +1,9 @@
 import { act, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeEventSource } from './fake-event-source.test-helper';
 import { RealtimeConnection, useRealtimeEvent } from './realtime';
 
 vi.mock('./auth-client', () => ({ useAuth: () => ({ user: { id: 'reader-1' } }) }));
-
-/** The browser's EventSource, reduced to what the stream uses: named listeners. */
-class FakeEventSource {
-  static last: FakeEventSource | null = null;
-  private readonly listeners = new Map<string, ((event: MessageEvent) => void)[]>();
-  constructor(readonly url: string) {
-    FakeEventSource.last = this;
-  }
-  addEventListener(type: string, listener: (event: MessageEvent) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  emit(type: string, data = 'null') {
-    for (const listener of this.listeners.get(type) ?? []) {
-      listener(new MessageEvent(type, { data }));
-    }
-  }
-  close() {}
-}
 
 function Listener({ type, onEvent }: { type: string; onEvent: (data: unknown) => void }) {
   useRealtimeEvent(type, onEvent);

@@ -1,9 +1,7 @@
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
 import { LoadingScreen } from '../../components/Spinner';
-import { useAuth } from '../../lib/auth-client';
 import { closeSystemBrowser, finishNativeSignIn } from './native-google';
+import { useLinkOnce } from './use-link-once';
 
 /**
  * /auth/callback: where the native shell's Google sign-in returns (the app link
@@ -12,25 +10,10 @@ import { closeSystemBrowser, finishNativeSignIn } from './native-google';
  */
 export function AuthCallbackScreen() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [query] = useSearchParams();
-  const { refetch } = useAuth();
-  const started = useRef(false);
-
-  useEffect(() => {
-    // Once per return, also under StrictMode's second effect run: a code is good once.
-    if (started.current) return;
-    started.current = true;
+  useLinkOnce(async (query) => {
     void closeSystemBrowser();
-    void finishNativeSignIn(new URLSearchParams(query)).then(async (failure) => {
-      if (failure) {
-        navigate(`/login?google=${failure}`, { replace: true });
-        return;
-      }
-      await refetch().catch(() => undefined);
-      navigate('/', { replace: true });
-    });
-  }, [navigate, query, refetch]);
-
+    const failure = await finishNativeSignIn(query);
+    return failure ? { to: `/login?google=${failure}` } : { to: '/', signedIn: true };
+  });
   return <LoadingScreen message={t('auth.google.signingIn')} />;
 }

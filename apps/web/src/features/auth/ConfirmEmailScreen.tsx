@@ -1,8 +1,7 @@
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
 import { LoadingScreen } from '../../components/Spinner';
-import { authClient, useAuth } from '../../lib/auth-client';
+import { authClient } from '../../lib/auth-client';
+import { useLinkOnce } from './use-link-once';
 
 /**
  * /auth/confirm?token=…: the e-mail confirmation link when it opens the native app (an app link
@@ -13,38 +12,20 @@ import { authClient, useAuth } from '../../lib/auth-client';
  */
 export function ConfirmEmailScreen() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [query] = useSearchParams();
-  const { refetch } = useAuth();
-  const started = useRef(false);
-
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    const token = query.get('token') ?? '';
-    void authClient
-      .verifyEmail({ query: { token } })
-      .then(async ({ data, error }) => {
-        if (error) {
-          navigate(`/?error=${encodeURIComponent(error.code ?? 'INVALID_TOKEN')}`, {
-            replace: true,
-          });
-          return;
-        }
-        // Confirmed by an earlier tap of the link: no new session comes with it (better-auth
-        // answers `user: null`; its client types only `status`).
-        if (!(data as { user?: unknown } | null)?.user) {
-          navigate('/login', {
-            replace: true,
-            state: { notice: t('auth.login.alreadyConfirmed') },
-          });
-          return;
-        }
-        await refetch().catch(() => undefined);
-        navigate('/', { replace: true });
-      })
-      .catch(() => navigate('/?error=INVALID_TOKEN', { replace: true }));
-  }, [navigate, query, refetch, t]);
-
+  useLinkOnce(async (query) => {
+    try {
+      const { data, error } = await authClient.verifyEmail({
+        query: { token: query.get('token') ?? '' },
+      });
+      if (error) return { to: `/?error=${encodeURIComponent(error.code ?? 'INVALID_TOKEN')}` };
+      // Confirmed by an earlier tap of the link: no new session comes with it (better-auth
+      // answers `user: null`; its client types only `status`).
+      if (!(data as { user?: unknown } | null)?.user)
+        return { to: '/login', state: { notice: t('auth.login.alreadyConfirmed') } };
+      return { to: '/', signedIn: true };
+    } catch {
+      return { to: '/?error=INVALID_TOKEN' };
+    }
+  });
   return <LoadingScreen message={t('auth.google.signingIn')} />;
 }
