@@ -223,6 +223,15 @@ export default defineConfig(({ mode }) => ({
               entriesAware: true,
               entriesAwareMergeThreshold: 8 * 1024,
             },
+            // The forms' fields and messages, shared by the sign-in screens, the profile and the
+            // preferences: a chunk of their own. Merged into a small group, they joined the
+            // preferences panel, whose fields import them, and the two chunks imported each other.
+            {
+              name: 'forms',
+              test: /[\\/]src[\\/]components[\\/]Form\.tsx$/,
+              priority: 0.35,
+              includeDependenciesRecursively: false,
+            },
             {
               name: 'shared',
               minShareCount: 2,
