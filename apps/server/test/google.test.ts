@@ -186,7 +186,7 @@ describe.skipIf(!target?.available)('Google sign-in against a mock OpenID provid
       const back = pathOfLocation(callback);
       expect(back).toBe(`/api/native/google/return?challenge=${challenge}`);
       const page = await server.app.request(back, {
-        headers: { Cookie: cookiesOf(callback) },
+        headers: { Cookie: `${cookiesOf(start)}; ${cookiesOf(callback)}` },
       });
       expect(page.status).toBe(200);
       expect(page.headers.get('cache-control')).toBe('no-store');
@@ -232,6 +232,24 @@ describe.skipIf(!target?.available)('Google sign-in against a mock OpenID provid
       expect((await json(again)).error.code).toBe('invalid_grant');
     });
 
+    it('hands over no session the browser held before (a link straight to the return)', async () => {
+      // A learner signed in on the web in this browser, sent a crafted link by someone whose
+      // app answers the scheme: no sign-in was started here, so no code leaves.
+      const { cookie } = await signInWithGoogle();
+      const challenge = challengeOf(verifier());
+      const page = await server.app.request(`/api/native/google/return?challenge=${challenge}`, {
+        headers: { Cookie: cookie },
+      });
+      const link = await appLinkOf(page);
+      expect(link.searchParams.get('error')).toBe('invalid_request');
+      expect(link.searchParams.has('code')).toBe(false);
+      // A flow cookie for another challenge does not do either.
+      const other = await server.app.request(`/api/native/google/return?challenge=${challenge}`, {
+        headers: { Cookie: `${cookie}; lesefuchs.native_flow=${challengeOf(verifier())}` },
+      });
+      expect((await appLinkOf(other)).searchParams.get('error')).toBe('invalid_request');
+    });
+
     it('refuses a code without its verifier, and the code is gone after one try', async () => {
       const secret = verifier();
       const code =
@@ -269,8 +287,11 @@ describe.skipIf(!target?.available)('Google sign-in against a mock OpenID provid
         await server.app.request('/api/native/google/return?challenge=x'),
       );
       expect(noChallenge.searchParams.get('error')).toBe('invalid_request');
+      const lost = challengeOf(verifier());
       const noSession = await appLinkOf(
-        await server.app.request(`/api/native/google/return?challenge=${challengeOf(verifier())}`),
+        await server.app.request(`/api/native/google/return?challenge=${lost}`, {
+          headers: { Cookie: `lesefuchs.native_flow=${lost}` },
+        }),
       );
       expect(noSession.searchParams.get('error')).toBe('no_session');
     });
@@ -286,7 +307,9 @@ describe.skipIf(!target?.available)('Google sign-in against a mock OpenID provid
       const callback = await server.app.request(pathOf(refused.headers.get('location') ?? ''), {
         headers: { Cookie: cookiesOf(start) },
       });
-      const page = await server.app.request(pathOfLocation(callback));
+      const page = await server.app.request(pathOfLocation(callback), {
+        headers: { Cookie: cookiesOf(start) },
+      });
       const link = await appLinkOf(page);
       expect(link.searchParams.get('error')).toBe('access_denied');
       expect(link.searchParams.has('code')).toBe(false);

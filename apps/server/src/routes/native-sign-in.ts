@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type Context, Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
 import type { Auth } from '../auth/auth.ts';
 import { forgetSessions } from '../auth/session.ts';
@@ -24,6 +25,11 @@ import { parseJsonBody } from '../http/validate.ts';
 export const APP_CALLBACK = 'lesefuchs://auth/callback';
 /** How long a code waits for its exchange: the app is opened by the same link at once. */
 export const NATIVE_CODE_TTL_MS = 2 * 60_000;
+
+/** The cookie by which the system browser's return proves it started the sign-in. */
+const FLOW_COOKIE = 'lesefuchs.native_flow';
+/** How long a sign-in at Google may take. */
+const FLOW_TTL_S = 10 * 60;
 
 /** An S256 challenge: base64url of a SHA-256 digest, 43 characters. */
 const CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
@@ -78,8 +84,11 @@ function backToApp(target: string, clearCookies: string[] = []): Response {
   );
 }
 
-const backWithError = (code: string) =>
-  backToApp(`${APP_CALLBACK}?error=${ERROR_CODE.test(code) ? code : 'sign_in_failed'}`);
+const backWithError = (code: string, clearCookies: string[] = []) =>
+  backToApp(
+    `${APP_CALLBACK}?error=${ERROR_CODE.test(code) ? code : 'sign_in_failed'}`,
+    clearCookies,
+  );
 
 export interface NativeSignInDeps {
   auth: Auth;
@@ -92,6 +101,10 @@ export interface NativeSignInDeps {
 
 export function nativeSignInRoutes(deps: NativeSignInDeps) {
   const { auth } = deps;
+  const secure = deps.publicUrl.startsWith('https:') ? '; Secure' : '';
+  /** The cookie naming the sign-in this browser started (its challenge, which is public). */
+  const flowCookie = (challenge: string, maxAgeSeconds: number) =>
+    `${FLOW_COOKIE}=${challenge}; Max-Age=${maxAgeSeconds}; Path=/api/native; HttpOnly; SameSite=Lax${secure}`;
   const invalidGrant = () =>
     new ApiError(400, 'invalid_grant', 'This sign-in code is not valid any more. Sign in again.');
 
@@ -123,13 +136,19 @@ export function nativeSignInRoutes(deps: NativeSignInDeps) {
       if (!started.ok || typeof url !== 'string') return backWithError('sign_in_failed');
       const headers = new Headers({ Location: url, 'Cache-Control': 'no-store' });
       for (const cookie of started.headers.getSetCookie()) headers.append('Set-Cookie', cookie);
+      // This browser started this sign-in: the return hands over a session only with it.
+      headers.append('Set-Cookie', flowCookie(challenge, FLOW_TTL_S));
       return new Response(null, { status: 302, headers });
     })
     .get('/google/return', async (c) => {
       const challenge = c.req.query('challenge') ?? '';
       if (!CHALLENGE.test(challenge)) return backWithError('invalid_request');
+      // Only a sign-in this browser started here hands a session over: a link straight to
+      // this address would otherwise give a session the browser already held (a learner
+      // signed in on the web) to whatever app answers the scheme.
+      if (getCookie(c, FLOW_COOKIE) !== challenge) return backWithError('invalid_request');
       const error = c.req.query('error');
-      if (error) return backWithError(error);
+      if (error) return backWithError(error, [flowCookie('', 0)]);
       const session = await auth.api.getSession({ headers: c.req.raw.headers });
       if (!session) return backWithError('no_session');
       const code = randomBytes(32).toString('base64url');
@@ -144,7 +163,7 @@ export function nativeSignInRoutes(deps: NativeSignInDeps) {
       const cleared = `${name}=; Max-Age=0; Path=${attributes.path ?? '/'}; HttpOnly; SameSite=Lax${
         attributes.secure ? '; Secure' : ''
       }`;
-      return backToApp(`${APP_CALLBACK}?code=${code}`, [cleared]);
+      return backToApp(`${APP_CALLBACK}?code=${code}`, [cleared, flowCookie('', 0)]);
     })
     .post('/token', async (c) => {
       const { code, codeVerifier } = await parseJsonBody(c, tokenBody);
