@@ -90,6 +90,9 @@ test('the audio list plays, pauses, resumes and switches stories, moves listened
   context,
   axe,
 }, testInfo) => {
+  // A long journey (35 s alone): under the suite's parallel load on a slow machine it outlasted
+  // the default 60 s while every step still passed.
+  test.setTimeout(120_000);
   await signUpThroughApi(page, 'Hoerer');
   await page.goto('/stories/audios');
   await page.evaluate(async () => {
