@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { escapeHtml } from './html.ts';
 
 /** A route's files beyond those index.html names, as the web build writes them. */
 interface RoutePreload {
@@ -12,8 +13,6 @@ interface RoutePreload {
 
 /** The file the web build writes beside index.html (apps/web/route-preloads.ts). */
 const ROUTE_PRELOADS_FILE = 'route-preloads.json';
-
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 /** A route's parameters (`:id` in `/stories/:id`) are positive integers, as every id of the API. */
 const ID = /^[1-9][0-9]{0,9}$/;
@@ -77,10 +76,10 @@ export function routePages(distDir: string, indexHtml: string): (requestPath: st
     .map((route) => {
       const links = [
         ...route.styles.map(
-          (href) => `<link rel="stylesheet" crossorigin href="${escapeAttribute(href)}">`,
+          (href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`,
         ),
         ...route.scripts.map(
-          (href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`,
+          (href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`,
         ),
       ];
       return { match: matcher(route.path), data: route.data, links: [...links, SESSION_PRELOAD] };
@@ -98,7 +97,7 @@ export function routePages(distDir: string, indexHtml: string): (requestPath: st
       if (!url) return pages.get(route) ?? indexHtml;
       return page([
         ...route.links,
-        `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(url)}">`,
+        `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(url)}">`,
       ]);
     }
     return indexHtml;

@@ -1,10 +1,7 @@
+import { escapeHtml } from '../http/html.ts';
 import type { Email } from './mailer.ts';
 
-const escape = (text: string) =>
-  text.replace(
-    /[&<>"]/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c,
-  );
+const escape = escapeHtml;
 
 function layout(heading: string, body: string, action: string, url: string): string {
   return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1c1917;max-width:32rem;margin:auto;padding:1.5rem">

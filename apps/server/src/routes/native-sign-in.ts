@@ -1,11 +1,11 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type Context, Hono } from 'hono';
-import { getCookie } from 'hono/cookie';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import type { Auth } from '../auth/auth.ts';
-import { forgetSessions } from '../auth/session.ts';
 import { headersWithClient } from '../http/client-address.ts';
 import { ApiError, notFound } from '../http/errors.ts';
+import { escapeHtml } from '../http/html.ts';
 import { parseJsonBody } from '../http/validate.ts';
 
 // Google sign-in for the native shell (spec 1 §4: "PKCE on the native app"; issue #23). Google
@@ -31,8 +31,8 @@ const FLOW_COOKIE = 'lesefuchs.native_flow';
 /** How long a sign-in at Google may take. */
 const FLOW_TTL_S = 10 * 60;
 
-/** An S256 challenge: base64url of a SHA-256 digest, 43 characters. */
-const CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
+/** 32 bytes in base64url, 43 characters: an S256 challenge (a SHA-256 digest), and a code. */
+const BASE64URL_32 = /^[A-Za-z0-9_-]{43}$/;
 /** RFC 7636 §4.1: 43–128 unreserved characters. */
 const VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
 /** An error code from better-auth or the provider, passed on only when it looks like one. */
@@ -45,7 +45,7 @@ const identifierOf = (code: string) =>
 const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
 
 const tokenBody = z.strictObject({
-  code: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Not a sign-in code.'),
+  code: z.string().regex(BASE64URL_32, 'Not a sign-in code.'),
   codeVerifier: z.string().regex(VERIFIER, 'Not a PKCE code verifier (RFC 7636).'),
 });
 
@@ -60,35 +60,24 @@ const parsedJson = (text: string): unknown => {
   }
 };
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 /**
  * The system browser's last page: it opens the app at once, and offers a button for the
  * browsers that ask before leaving for an app. Nothing from it may be cached or sent on.
  */
-function backToApp(target: string, clearCookies: string[] = []): Response {
+function backToApp(c: Context, target: string): Response {
   const href = escapeHtml(target);
-  const headers = new Headers({
-    'Content-Type': 'text/html; charset=utf-8',
-    'Cache-Control': 'no-store',
-    'Referrer-Policy': 'no-referrer',
-  });
-  for (const cookie of clearCookies) headers.append('Set-Cookie', cookie);
-  return new Response(
+  c.header('Cache-Control', 'no-store');
+  c.header('Referrer-Policy', 'no-referrer');
+  return c.html(
     `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
       `<meta name="viewport" content="width=device-width, initial-scale=1">` +
       `<meta http-equiv="refresh" content="0;url=${href}"><title>Lesefuchs</title></head>` +
       `<body><p><a href="${href}">Back to Lesefuchs</a></p></body></html>`,
-    { status: 200, headers },
   );
 }
 
-const backWithError = (code: string, clearCookies: string[] = []) =>
-  backToApp(
-    `${APP_CALLBACK}?error=${ERROR_CODE.test(code) ? code : 'sign_in_failed'}`,
-    clearCookies,
-  );
+const backWithError = (c: Context, code: string) =>
+  backToApp(c, `${APP_CALLBACK}?error=${ERROR_CODE.test(code) ? code : 'sign_in_failed'}`);
 
 export interface NativeSignInDeps {
   auth: Auth;
@@ -101,10 +90,8 @@ export interface NativeSignInDeps {
 
 export function nativeSignInRoutes(deps: NativeSignInDeps) {
   const { auth } = deps;
-  const secure = deps.publicUrl.startsWith('https:') ? '; Secure' : '';
   /** The cookie naming the sign-in this browser started (its challenge, which is public). */
-  const flowCookie = (challenge: string, maxAgeSeconds: number) =>
-    `${FLOW_COOKIE}=${challenge}; Max-Age=${maxAgeSeconds}; Path=/api/native; HttpOnly; SameSite=Lax${secure}`;
+  const flow = { path: '/api/native', secure: deps.publicUrl.startsWith('https:') };
   const invalidGrant = () =>
     new ApiError(400, 'invalid_grant', 'This sign-in code is not valid any more. Sign in again.');
 
@@ -113,7 +100,7 @@ export function nativeSignInRoutes(deps: NativeSignInDeps) {
       if (!deps.google) throw notFound('Google sign-in is not configured on this server.');
       const challenge = c.req.query('code_challenge') ?? '';
       const method = c.req.query('code_challenge_method') ?? 'S256';
-      if (!CHALLENGE.test(challenge) || method !== 'S256')
+      if (!BASE64URL_32.test(challenge) || method !== 'S256')
         throw new ApiError(
           400,
           'validation_failed',
@@ -133,24 +120,31 @@ export function nativeSignInRoutes(deps: NativeSignInDeps) {
         }),
       );
       const { url } = (await started.json().catch(() => ({}))) as { url?: unknown };
-      if (!started.ok || typeof url !== 'string') return backWithError('sign_in_failed');
-      const headers = new Headers({ Location: url, 'Cache-Control': 'no-store' });
-      for (const cookie of started.headers.getSetCookie()) headers.append('Set-Cookie', cookie);
+      if (!started.ok || typeof url !== 'string') return backWithError(c, 'sign_in_failed');
+      for (const cookie of started.headers.getSetCookie())
+        c.header('Set-Cookie', cookie, { append: true });
       // This browser started this sign-in: the return hands over a session only with it.
-      headers.append('Set-Cookie', flowCookie(challenge, FLOW_TTL_S));
-      return new Response(null, { status: 302, headers });
+      setCookie(c, FLOW_COOKIE, challenge, {
+        ...flow,
+        maxAge: FLOW_TTL_S,
+        httpOnly: true,
+        sameSite: 'Lax',
+      });
+      c.header('Cache-Control', 'no-store');
+      return c.redirect(url);
     })
     .get('/google/return', async (c) => {
       const challenge = c.req.query('challenge') ?? '';
-      if (!CHALLENGE.test(challenge)) return backWithError('invalid_request');
+      if (!BASE64URL_32.test(challenge)) return backWithError(c, 'invalid_request');
       // Only a sign-in this browser started here hands a session over: a link straight to
       // this address would otherwise give a session the browser already held (a learner
       // signed in on the web) to whatever app answers the scheme.
-      if (getCookie(c, FLOW_COOKIE) !== challenge) return backWithError('invalid_request');
+      if (getCookie(c, FLOW_COOKIE) !== challenge) return backWithError(c, 'invalid_request');
+      deleteCookie(c, FLOW_COOKIE, flow);
       const error = c.req.query('error');
-      if (error) return backWithError(error, [flowCookie('', 0)]);
+      if (error) return backWithError(c, error);
       const session = await auth.api.getSession({ headers: c.req.raw.headers });
-      if (!session) return backWithError('no_session');
+      if (!session) return backWithError(c, 'no_session');
       const code = randomBytes(32).toString('base64url');
       const context = await auth.$context;
       await context.internalAdapter.createVerificationValue({
@@ -160,10 +154,8 @@ export function nativeSignInRoutes(deps: NativeSignInDeps) {
       });
       // The session now belongs to the app: the browser keeps no copy of it.
       const { name, attributes } = context.authCookies.sessionToken;
-      const cleared = `${name}=; Max-Age=0; Path=${attributes.path ?? '/'}; HttpOnly; SameSite=Lax${
-        attributes.secure ? '; Secure' : ''
-      }`;
-      return backToApp(`${APP_CALLBACK}?code=${code}`, [cleared, flowCookie('', 0)]);
+      deleteCookie(c, name, { path: attributes.path ?? '/', secure: attributes.secure === true });
+      return backToApp(c, `${APP_CALLBACK}?code=${code}`);
     })
     .post('/token', async (c) => {
       const { code, codeVerifier } = await parseJsonBody(c, tokenBody);
@@ -188,7 +180,6 @@ export function nativeSignInRoutes(deps: NativeSignInDeps) {
         .update(held.data.token)
         .digest('base64');
       const token = encodeURIComponent(`${held.data.token}.${signature}`);
-      forgetSessions(auth);
       c.header('Cache-Control', 'no-store');
       c.header('set-auth-token', token);
       return c.json({ token });
