@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { MALLOC_SETTING } from '../apps/server/src/runtime/malloc-setting.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Debian's Chromium, which the browser benchmarks drive. */
@@ -53,6 +54,8 @@ export async function startProductionServer(
     cwd: root,
     env: {
       ...process.env,
+      // As `npm start` and the production command in docs/operations.md run it.
+      ...MALLOC_SETTING,
       PORT: String(port),
       HOST: '127.0.0.1',
       // The address users reach it at: its own, or a proxy's in front of several instances.

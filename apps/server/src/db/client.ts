@@ -32,6 +32,12 @@ export interface DatabaseHandle {
    * started together take turns; PGlite has one process per data directory already.
    */
   withStartupLock<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Gives back the memory start-up work (a content import) left with the database: PGlite is
+   * opened again in a fresh thread (a thread's WebAssembly memory never shrinks); on PostgreSQL
+   * there is nothing to do. Only while nothing else uses the database.
+   */
+  releaseStartupMemory(): Promise<void>;
   /** Closes every connection; PGlite flushes its files. */
   close(): Promise<void>;
 }
@@ -106,6 +112,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
       // In the same process as the database: the connection cannot be lost.
       return client.listen(channel, events.onNotification);
     },
+    releaseStartupMemory: () => client.restart(),
     async close() {
       await client.close();
     },
@@ -144,6 +151,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     db: db as unknown as Database,
     kind: 'postgres',
     withStartupLock: (work) => withAdvisoryLock(pool, STARTUP_LOCK_KEY, work),
+    releaseStartupMemory: async () => undefined,
     async listen(channel, events) {
       const listener = await listenWithReconnect(pool, channel, events);
       listeners.add(listener);

@@ -99,12 +99,17 @@ type Query = (sql: string, params?: unknown[], options?: QueryOptions) => Promis
 export type RemotePGlite = Pick<PGlite, 'query' | 'transaction'> & {
   listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /**
+   * Closes the database and opens it again in a fresh thread, while nothing is asked of it: a
+   * thread's WebAssembly memory only grows (an import grows it by ~100 MB), and is given back
+   * only when the thread ends.
+   */
+  restart(): Promise<void>;
 };
 
 /** Opens the PGlite database in `dataDir` in a thread of its own; resolves once it is ready. */
 export async function openRemotePGlite(dataDir: string): Promise<RemotePGlite> {
   await createInThread(dataDir);
-  const worker = startWorker(dataDir);
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   const listeners = new Map<string, Set<(payload: string) => void>>();
   let nextId = 1;
@@ -115,38 +120,45 @@ export async function openRemotePGlite(dataDir: string): Promise<RemotePGlite> {
     for (const { reject } of pending.values()) reject(error);
     pending.clear();
   };
-  const ready = new Promise<void>((resolve, reject) => {
-    worker.on('message', (message: FromDatabase) => {
-      if ('ready' in message) return resolve();
-      if ('notification' in message) {
-        const { channel, payload } = message.notification;
-        for (const callback of listeners.get(channel) ?? []) callback(payload);
-        return;
-      }
-      const waiting = pending.get(message.id);
-      if (!waiting) return;
-      pending.delete(message.id);
-      if ('error' in message && message.error) waiting.reject(fromWire(message.error));
-      else waiting.resolve('result' in message ? message.result : null);
-    });
-    worker.once('error', (error) => {
-      reject(error);
-      failAll(error);
-    });
-    worker.once('exit', (code) => {
-      const error = new Error(`the database thread stopped (exit code ${code})`);
-      reject(error);
-      failAll(error);
-    });
-  });
-  await ready;
 
+  /** Starts the database's thread; resolves once it is ready. Only the current one is heard. */
+  const connect = async (): Promise<Worker> => {
+    const started = startWorker(dataDir);
+    const current = () => started === worker;
+    await new Promise<void>((resolve, reject) => {
+      started.on('message', (message: FromDatabase) => {
+        if ('ready' in message) return resolve();
+        if ('notification' in message) {
+          const { channel, payload } = message.notification;
+          for (const callback of listeners.get(channel) ?? []) callback(payload);
+          return;
+        }
+        const waiting = pending.get(message.id);
+        if (!waiting) return;
+        pending.delete(message.id);
+        if ('error' in message && message.error) waiting.reject(fromWire(message.error));
+        else waiting.resolve('result' in message ? message.result : null);
+      });
+      started.once('error', (error) => {
+        reject(error);
+        if (current()) failAll(error);
+      });
+      started.once('exit', (code) => {
+        const error = new Error(`the database thread stopped (exit code ${code})`);
+        reject(error);
+        if (current()) failAll(error);
+      });
+    });
+    return started;
+  };
+  let worker: Worker | null = null;
+  worker = await connect();
   /** Sends a message that has an answer and waits for it; `id` names the answer to wait for. */
   const ask = <T>(message: ToDatabase, id: number): Promise<T> => {
     if (failure) return Promise.reject(failure);
     return new Promise<T>((resolve, reject) => {
       pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      worker.postMessage(message);
+      worker?.postMessage(message);
     });
   };
   const queryIn =
@@ -215,7 +227,20 @@ export async function openRemotePGlite(dataDir: string): Promise<RemotePGlite> {
         const id = nextId++;
         await ask({ op: 'close', id }, id);
       }
-      await worker.terminate();
+      await worker?.terminate();
+    },
+    async restart() {
+      if (pending.size > 0) throw new Error('the database is busy; it restarts only when idle');
+      const id = nextId++;
+      await ask({ op: 'close', id }, id);
+      const retired = worker;
+      worker = null;
+      await retired?.terminate();
+      worker = await connect();
+      for (const channel of listeners.keys()) {
+        const listenId = nextId++;
+        await ask({ op: 'listen', id: listenId, channel }, listenId);
+      }
     },
   };
 }
