@@ -14,7 +14,7 @@ import { acquireDataDirLock } from './db/data-dir-lock.ts';
 import { protectDataDir } from './db/data-dir-mode.ts';
 import { createMailer } from './mail/mailer.ts';
 import { RealtimeHub } from './realtime/hub.ts';
-import { collectGarbage } from './runtime/collect-garbage.ts';
+import { collectGarbage, idleCollector } from './runtime/collect-garbage.ts';
 import { mallocSettingHint } from './runtime/malloc-setting.ts';
 import { formsIndex } from './services/forms-index.ts';
 import { createSyncRegistry } from './services/sync-handlers.ts';
@@ -88,6 +88,12 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   // limit common to proxies and load balancers, so they close their side first.
   server.keepAliveTimeout = KEEP_ALIVE_MS;
   server.headersTimeout = KEEP_ALIVE_MS + 1_000;
+  // What a burst of requests grew is given back once the server has been quiet for a while.
+  const idle = idleCollector(() => {
+    collectGarbage();
+    database.collectGarbage();
+  });
+  server.on('request', idle.touch);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
@@ -117,6 +123,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       server.closeIdleConnections();
       const reaper = setInterval(() => server.closeIdleConnections(), 50);
       await stopped;
+      idle.stop();
       clearInterval(reaper);
       clearTimeout(grace);
       await hub.stop();

@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
+import { idleCollector, QUIET_MS } from '../src/runtime/collect-garbage.ts';
 import { MALLOC_SETTING, mallocSettingHint } from '../src/runtime/malloc-setting.ts';
 
 /** The words in the probe table, in order. */
@@ -58,5 +59,31 @@ describe('the allocator setting hint in the start log', () => {
     expect(mallocSettingHint({})).toContain('MALLOC_MMAP_THRESHOLD_=1048576');
     expect(mallocSettingHint({ ...MALLOC_SETTING })).toBeNull();
     expect(mallocSettingHint({ GLIBC_TUNABLES: 'glibc.malloc.mmap_threshold=1048576' })).toBeNull();
+  });
+});
+
+describe('the collection when the server falls quiet', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('collects once, 10 s after the last request, and again only after new requests', () => {
+    vi.useFakeTimers();
+    const collect = vi.fn();
+    const idle = idleCollector(collect, QUIET_MS);
+    idle.touch();
+    vi.advanceTimersByTime(5_000);
+    idle.touch(); // a request 5 s in: quiet is counted from it
+    vi.advanceTimersByTime(9_000);
+    expect(collect).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1_000);
+    expect(collect).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(60_000);
+    expect(collect).toHaveBeenCalledTimes(1);
+    idle.touch();
+    vi.advanceTimersByTime(QUIET_MS);
+    expect(collect).toHaveBeenCalledTimes(2);
+    idle.touch();
+    idle.stop();
+    vi.advanceTimersByTime(QUIET_MS);
+    expect(collect).toHaveBeenCalledTimes(2);
   });
 });

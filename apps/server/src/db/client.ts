@@ -38,6 +38,8 @@ export interface DatabaseHandle {
    * there is nothing to do. Only while nothing else uses the database.
    */
   releaseStartupMemory(): Promise<void>;
+  /** PGlite: a full collection of the database thread's JavaScript heap (the server is idle). */
+  collectGarbage(): void;
   /** Closes every connection; PGlite flushes its files. */
   close(): Promise<void>;
 }
@@ -113,6 +115,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
       return client.listen(channel, events.onNotification);
     },
     releaseStartupMemory: () => client.restart(),
+    collectGarbage: () => client.collectGarbage(),
     async close() {
       await client.close();
     },
@@ -152,6 +155,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     kind: 'postgres',
     withStartupLock: (work) => withAdvisoryLock(pool, STARTUP_LOCK_KEY, work),
     releaseStartupMemory: async () => undefined,
+    collectGarbage: () => undefined,
     async listen(channel, events) {
       const listener = await listenWithReconnect(pool, channel, events);
       listeners.add(listener);

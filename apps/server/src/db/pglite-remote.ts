@@ -31,7 +31,9 @@ export type ToDatabase =
   | { op: 'begin'; id: number; tx: number }
   | { op: 'end'; tx: number; commit: boolean }
   | { op: 'listen' | 'unlisten'; id: number; channel: string }
-  | { op: 'close'; id: number };
+  | { op: 'close'; id: number }
+  /** A full collection of the thread's JavaScript heap (the server is idle). */
+  | { op: 'collect' };
 
 export type FromDatabase =
   | { ready: true }
@@ -105,6 +107,8 @@ export type RemotePGlite = Pick<PGlite, 'query' | 'transaction'> & {
    * only when the thread ends.
    */
   restart(): Promise<void>;
+  /** Asks the thread for a full collection of its JavaScript heap; nothing waits for it. */
+  collectGarbage(): void;
 };
 
 /** Opens the PGlite database in `dataDir` in a thread of its own; resolves once it is ready. */
@@ -228,6 +232,9 @@ export async function openRemotePGlite(dataDir: string): Promise<RemotePGlite> {
         await ask({ op: 'close', id }, id);
       }
       await worker?.terminate();
+    },
+    collectGarbage() {
+      worker?.postMessage({ op: 'collect' } satisfies ToDatabase);
     },
     async restart() {
       if (pending.size > 0) throw new Error('the database is busy; it restarts only when idle');

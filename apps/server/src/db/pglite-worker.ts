@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type QueryOptions, type Transaction, types } from '@electric-sql/pglite';
+import { collectGarbage } from '../runtime/collect-garbage.ts';
 import type { FromDatabase, ToDatabase, WireError } from './pglite-remote.ts';
 
 if (!parentPort) throw new Error('pglite-worker runs as a worker thread');
@@ -127,6 +128,9 @@ function serve() {
           () => send({ id: message.id, result: null }),
           (error: unknown) => send({ id: message.id, error: toWire(error) }),
         );
+        return;
+      case 'collect':
+        collectGarbage();
         return;
       case 'close':
         db.close().then(

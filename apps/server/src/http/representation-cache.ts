@@ -1,20 +1,22 @@
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, constants, gunzip, gzip } from 'node:zlib';
 import type { Context } from 'hono';
 import { chooseEncoding } from './compress.ts';
 
 // Responses that change only with the content (a story, the story list, the lemma lists) are
-// built and serialised once per version, and compressed once per encoding, then served from
-// memory: a request costs a map look-up instead of queries, tokenising and a compression pass.
+// built, serialised and compressed once per version, then served from memory: a request costs a
+// map look-up instead of queries, tokenising and a compression pass. Only the compressed copies
+// are kept (a story's JSON is 5–10 times their size, and every browser accepts one of them);
+// the rare client that accepts neither gets the gzip copy expanded.
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
 
 interface Representation {
   etag: string;
-  json: Buffer;
-  br?: Promise<Buffer>;
-  gzip?: Promise<Buffer>;
+  br: Buffer;
+  gzip: Buffer;
 }
 
 export class RepresentationCache {
@@ -45,10 +47,8 @@ export class RepresentationCache {
     const found = await this.representation(key, etag, build);
     if (!found) return null;
     const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
-    if (encoding === 'br') found.br ??= brotli(found.json, BROTLI_ONCE);
-    if (encoding === 'gzip') found.gzip ??= gzipAsync(found.json, { level: 9 });
-    const body = encoding === 'br' ? await found.br : encoding === 'gzip' ? await found.gzip : null;
-    if (!body) return new Response(found.json, { status: 200, headers });
+    const body = encoding === 'br' ? found.br : encoding === 'gzip' ? found.gzip : null;
+    if (!body) return new Response(await gunzipAsync(found.gzip), { status: 200, headers });
     return new Response(body, {
       status: 200,
       headers: { ...headers, 'Content-Encoding': encoding as string },
@@ -65,9 +65,14 @@ export class RepresentationCache {
     const id = `${key}\u0000${etag}`;
     let pending = this.building.get(id);
     if (!pending) {
-      pending = build().then((value) => {
+      pending = build().then(async (value) => {
         if (value === null) return null;
-        const made: Representation = { etag, json: Buffer.from(JSON.stringify(value)) };
+        const json = Buffer.from(JSON.stringify(value));
+        const [br, gzipped] = await Promise.all([
+          brotli(json, BROTLI_ONCE),
+          gzipAsync(json, { level: 9 }),
+        ]);
+        const made: Representation = { etag, br, gzip: gzipped };
         this.entries.delete(key);
         this.entries.set(key, made);
         if (this.entries.size > this.maxEntries) {
