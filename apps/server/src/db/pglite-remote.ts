@@ -160,9 +160,11 @@ export async function openRemotePGlite(dataDir: string): Promise<RemotePGlite> {
   /** Sends a message that has an answer and waits for it; `id` names the answer to wait for. */
   const ask = <T>(message: ToDatabase, id: number): Promise<T> => {
     if (failure) return Promise.reject(failure);
+    const target = worker;
+    if (!target) return Promise.reject(new Error('the database is being opened again'));
     return new Promise<T>((resolve, reject) => {
       pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      worker?.postMessage(message);
+      target.postMessage(message);
     });
   };
   const queryIn =
