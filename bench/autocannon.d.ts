@@ -28,6 +28,8 @@ declare module 'autocannon' {
     requests: { total: number; average: number };
     latency: Histogram;
     non2xx: number;
+    /** Answers by status class (autocannon counts them as it goes). */
+    '3xx': number;
     errors: number;
     timeouts: number;
     duration: number;
