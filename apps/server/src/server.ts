@@ -49,7 +49,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     const imported = await database.withStartupLock(() => importContent(database.db));
     logger.info(imported, imported.unchanged ? 'content unchanged' : 'content imported');
     // An import grew the embedded database's memory by ~100 MB for good; a fresh thread starts
-    // without it (~0.5 s, on the start that imported only).
+    // without it (~0.4 s, on the start that imported only).
     if (!imported.unchanged) await database.releaseStartupMemory();
     // The word forms every story page resolves with: read now, while the server starts
     // listening, rather than by the first reader's request. Then one full collection: reading

@@ -1,16 +1,20 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
+/** V8's `gc` function, fetched once: the flag makes it available to new contexts only. */
+let gc: (() => void) | undefined;
+
 /**
  * A full garbage collection, once the server's start-up work is done: a content import parses
  * the corpus (stories, 7,600 entries, 42,000 forms) and leaves ~100 MB of garbage, and reading
  * the forms index some more, which V8 would otherwise keep for as long as the server is idle,
- * since nothing allocates to trigger a collection. V8's `gc` function is made available for
- * this call only (the flag changes nothing else).
+ * since nothing allocates to trigger a collection. The flag changes nothing else.
  */
 export function collectGarbage(): void {
-  setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as (() => void) | undefined;
+  if (!gc) {
+    setFlagsFromString('--expose-gc');
+    gc = runInNewContext('gc') as (() => void) | undefined;
+  }
   gc?.();
 }
 
@@ -25,7 +29,7 @@ export const QUIET_MS = 10_000;
  * requests left the server ~30 MB larger for good. Quiet for 10 s, the last 5 s of allocation
  * (what V8 judges the rate by) are quiet too, so the collection gives it back.
  */
-export function idleCollector(collect: () => void = collectGarbage, quietMs = QUIET_MS) {
+export function idleCollector(collect: () => void, quietMs = QUIET_MS) {
   let lastRequest = 0;
   let timer: NodeJS.Timeout | null = null;
   const check = () => {

@@ -12,5 +12,5 @@ export const MALLOC_SETTING = { MALLOC_MMAP_THRESHOLD_: '1048576' } as const;
 export function mallocSettingHint(env: NodeJS.ProcessEnv = process.env): string | null {
   if (process.platform !== 'linux') return null;
   if (env.MALLOC_MMAP_THRESHOLD_ || env.GLIBC_TUNABLES?.includes('mmap_threshold')) return null;
-  return 'MALLOC_MMAP_THRESHOLD_=1048576 in the environment keeps idle memory about 90 MB lower (docs/operations.md, "Memory")';
+  return `MALLOC_MMAP_THRESHOLD_=${MALLOC_SETTING.MALLOC_MMAP_THRESHOLD_} in the environment keeps idle memory about 90 MB lower (docs/operations.md, "Memory")`;
 }
