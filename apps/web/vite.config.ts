@@ -8,6 +8,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { preactAliases } from './preact-aliases';
 import { routePreloads } from './route-preloads';
+import { ROUTE_SCREENS } from './src/app/route-table';
 
 /**
  * Brotli and gzip copies of every text file of the build (max quality: it happens once), which
@@ -39,8 +40,6 @@ function precompress(): Plugin {
   };
 }
 
-const HOME_SCREEN = path.resolve(import.meta.dirname, 'src/features/home/HomeScreen.tsx');
-let homeModules: Set<string> | null = null;
 const LUCIDE_INDEX = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
 
 /** lucide-react's index as a map of export name → icon module, read once per build. */
@@ -73,37 +72,74 @@ function lucideIconsOf(moduleId: string, barrelId: string): string[] {
   return names.flatMap((name) => files.get(name) ?? []);
 }
 
+const src = (file: string) => path.resolve(import.meta.dirname, 'src', file);
+const screen = (file: string) => src(path.join('features', file));
+
 /**
- * 'home' for the modules the home screen imports, directly or not (chunk naming). Of
- * lucide-react's index only the icons the home screen's files name (and the community's,
- * below): the index imports every icon the app uses anywhere, which would all have ridden along.
+ * The modules the given screens import, directly or not, once per build. Of lucide-react's index
+ * only the icons the files name: the index imports every icon the app uses anywhere, which would
+ * all have ridden along.
+ */
+function closureOf(screens: string[], context: ChunkingContext, also: string[] = []) {
+  const modules = new Set<string>();
+  const visit = (moduleId: string) => {
+    if (modules.has(moduleId)) return;
+    modules.add(moduleId);
+    for (const next of context.getModuleInfo(moduleId)?.importedIds ?? []) {
+      if (LUCIDE_INDEX.test(next)) {
+        for (const icon of lucideIconsOf(moduleId, next)) visit(icon);
+      } else visit(next);
+    }
+  };
+  for (const moduleId of [...screens, ...also]) visit(moduleId);
+  return modules;
+}
+
+/** The community's icons: see `homeChunk`. */
+function communityIcons(context: ChunkingContext): string[] {
+  const community = screen('community');
+  return readdirSync(community).flatMap((file) => {
+    const moduleId = path.join(community, file);
+    const barrel = context
+      .getModuleInfo(moduleId)
+      ?.importedIds.find((next) => LUCIDE_INDEX.test(next));
+    return barrel ? lucideIconsOf(moduleId, barrel) : [];
+  });
+}
+
+let homeModules: Set<string> | null = null;
+/**
+ * 'home' for the modules the home screen imports, directly or not (chunk naming), and the
+ * community's icons: its group leaves its dependencies to the others, and an icon only a
+ * community screen uses would land in that screen's chunk, which imports the community's chunk
+ * that imports it back (a cycle).
  */
 function homeChunk(id: string, context: ChunkingContext) {
-  if (!homeModules) {
-    homeModules = new Set();
-    const visit = (moduleId: string) => {
-      if (homeModules?.has(moduleId)) return;
-      homeModules?.add(moduleId);
-      for (const next of context.getModuleInfo(moduleId)?.importedIds ?? []) {
-        if (LUCIDE_INDEX.test(next)) {
-          for (const icon of lucideIconsOf(moduleId, next)) visit(icon);
-        } else visit(next);
-      }
-    };
-    visit(HOME_SCREEN);
-    // The community's icons too: its group leaves its dependencies to the others, and an icon
-    // only a community screen uses would land in that screen's chunk, which imports the
-    // community's chunk that imports it back (a cycle).
-    const community = path.resolve(import.meta.dirname, 'src/features/community');
-    for (const file of readdirSync(community)) {
-      const moduleId = path.join(community, file);
-      const barrel = context
-        .getModuleInfo(moduleId)
-        ?.importedIds.find((next) => LUCIDE_INDEX.test(next));
-      if (barrel) for (const icon of lucideIconsOf(moduleId, barrel)) visit(icon);
-    }
-  }
+  homeModules ??= closureOf([screen('home/HomeScreen.tsx')], context, communityIcons(context));
   return homeModules.has(id) ? 'home' : null;
+}
+
+let readingModules: Set<string> | null = null;
+/**
+ * 'reading' for what the story list or a story shares with any other screen, beyond the app and
+ * the home screen: one script instead of the four or five that the groups of screens sharing
+ * each part made. Lighthouse's phone model, like a phone on HTTP/1.1, opens at most six
+ * connections to a server, and a page's style, session check, data and manifest with eight
+ * scripts went in two rounds, each a round trip and a slow start more. What one screen alone
+ * imports stays with it, so no page carries another's screen.
+ */
+function readingChunk(id: string, context: ChunkingContext) {
+  if (!readingModules) {
+    const screens = ROUTE_SCREENS.map((route) => closureOf([src(route.module)], context));
+    const shared = (moduleId: string) =>
+      screens.filter((modules) => modules.has(moduleId)).length >= 2;
+    const reading = closureOf(
+      [screen('stories/StoryListScreen.tsx'), screen('stories/StoryScreen.tsx')],
+      context,
+    );
+    readingModules = new Set([...reading].filter(shared));
+  }
+  return readingModules.has(id) ? 'reading' : null;
 }
 
 /**
@@ -201,6 +237,7 @@ export default defineConfig(({ mode }) => ({
               priority: 2,
             },
             { name: homeChunk, priority: 1 },
+            { name: readingChunk, priority: 0.9 },
             // What the ends of a story, a flashcard session and a quiz share (the streak moment,
             // the next story, key hints): small, so the shared group below would merge it into
             // the flashcards' scheduler and its schemas, which a story page never needs.

@@ -1,4 +1,5 @@
-// First of all: zod must not probe `new Function` under the page's CSP (see core's browser-setup).
+// First of all: zod must not probe `new Function` under the page's CSP (see core's browser-setup;
+// it sets zod's global setting without loading zod).
 import '@lesefuchs/core/browser-setup';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

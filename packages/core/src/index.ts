@@ -12,6 +12,7 @@ export * from './membership/membership-schema.ts';
 export * from './navigation/recovery-link.ts';
 export * from './navigation/scroll.ts';
 export * from './preferences/preferences.ts';
+export * from './preferences/preferences-schema.ts';
 export * from './quiz/gender-rules.ts';
 export * from './quiz/quiz.ts';
 export * from './random.ts';

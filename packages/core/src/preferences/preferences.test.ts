@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  accepts,
   DEFAULT_PREFERENCES,
   leechThresholdValue,
   migratePreferences,
-  preferencesPatchSchema,
+  PREFERENCE_FIELDS,
 } from './preferences.ts';
+import { preferencesPatchSchema } from './preferences-schema.ts';
 
 describe('preferences', () => {
   it('have the defaults of spec 1 §3', () => {
@@ -99,5 +101,29 @@ describe('quiz preferences', () => {
       false,
     );
     expect(preferencesPatchSchema.safeParse({ quizDefaultGameMode: 'chess' }).success).toBe(false);
+  });
+});
+
+describe('the reader and the server’s check', () => {
+  // Values of every shape a rule could meet: each rule's own values, and neighbours of them.
+  const samples: unknown[] = [
+    ...Object.values(PREFERENCE_FIELDS).flatMap(({ rule, fallback }) => [
+      fallback,
+      ...('values' in rule ? [...rule.values, [...rule.values], [rule.values[0]]] : []),
+      ...('all' in rule ? [rule.all, rule.all.toUpperCase(), []] : []),
+    ]),
+    ...[true, false, 0, 1, 8, 50, 51, -1, 2.5, '8', 'never', 'Never', '', 'x'.repeat(40)],
+    ...['x'.repeat(41), null, undefined, {}, ['A1', 'Z9'], [1], 'all', 'All', 'de', 'DE'],
+  ];
+
+  it('accept the same values for every preference (stored values outside them read as the default)', () => {
+    for (const key of Object.keys(PREFERENCE_FIELDS) as (keyof typeof PREFERENCE_FIELDS)[]) {
+      for (const value of samples) {
+        if (value === undefined) continue;
+        const strict = preferencesPatchSchema.safeParse({ [key]: value }).success;
+        const read = accepts(PREFERENCE_FIELDS[key].rule, value);
+        expect({ key, value, accepted: read }).toEqual({ key, value, accepted: strict });
+      }
+    }
   });
 });
