@@ -119,27 +119,56 @@ function homeChunk(id: string, context: ChunkingContext) {
   return homeModules.has(id) ? 'home' : null;
 }
 
-let readingModules: Set<string> | null = null;
 /**
- * 'reading' for what the story list or a story shares with any other screen, beyond the app and
- * the home screen: one script instead of the four or five that the groups of screens sharing
- * each part made. Lighthouse's phone model, like a phone on HTTP/1.1, opens at most six
- * connections to a server, and a page's style, session check, data and manifest with eight
- * scripts went in two rounds, each a round trip and a slow start more. What one screen alone
- * imports stays with it, so no page carries another's screen.
+ * The modules that two or more of the app's lazily loaded modules (screens, dialogs, background
+ * work) import, directly or not, once per build: what the bundler would put in a shared chunk.
  */
-function readingChunk(id: string, context: ChunkingContext) {
-  if (!readingModules) {
-    const screens = ROUTE_SCREENS.map((route) => closureOf([src(route.module)], context));
-    const shared = (moduleId: string) =>
-      screens.filter((modules) => modules.has(moduleId)).length >= 2;
-    const reading = closureOf(
-      [screen('stories/StoryListScreen.tsx'), screen('stories/StoryScreen.tsx')],
-      context,
-    );
-    readingModules = new Set([...reading].filter(shared));
-  }
-  return readingModules.has(id) ? 'reading' : null;
+let sharedModules: Set<string> | null = null;
+function sharedByLazyModules(context: ChunkingContext): Set<string> {
+  if (sharedModules) return sharedModules;
+  const lazy = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (moduleId: string) => {
+    if (seen.has(moduleId)) return;
+    seen.add(moduleId);
+    const info = context.getModuleInfo(moduleId);
+    for (const next of info?.dynamicallyImportedIds ?? []) lazy.add(next);
+    for (const next of [...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? [])])
+      visit(next);
+  };
+  visit(src('main.tsx'));
+  const counts = new Map<string, number>();
+  for (const entry of lazy)
+    for (const moduleId of closureOf([entry], context))
+      counts.set(moduleId, (counts.get(moduleId) ?? 0) + 1);
+  sharedModules = new Set([...counts].filter(([, count]) => count >= 2).map(([id]) => id));
+  return sharedModules;
+}
+
+/** The forms' fields: a group of their own (below), which a screen's group must not take. */
+const FORM_FIELDS = /[\\/]src[\\/]components[\\/]Form\.tsx$/;
+
+/**
+ * A chunk for what the given screens share with any other screen, beyond the groups above it:
+ * one script instead of the several that the groups of screens sharing each part make.
+ * Lighthouse's phone model, like a phone on HTTP/1.1, opens at most six connections to a
+ * server, and a page's style, session check, data and manifest with eight scripts went in two
+ * rounds, each a round trip and a slow start more. What one screen alone imports stays with
+ * it, so no page carries another's screen.
+ */
+function screensChunk(name: string, screens: string[]) {
+  let modules: Set<string> | null = null;
+  return (id: string, context: ChunkingContext) => {
+    if (!modules) {
+      const shared = sharedByLazyModules(context);
+      modules = new Set(
+        [...closureOf(screens.map(screen), context)].filter(
+          (moduleId) => shared.has(moduleId) && !FORM_FIELDS.test(moduleId),
+        ),
+      );
+    }
+    return modules.has(id) ? name : null;
+  };
 }
 
 /**
@@ -237,7 +266,19 @@ export default defineConfig(({ mode }) => ({
               priority: 2,
             },
             { name: homeChunk, priority: 1 },
-            { name: readingChunk, priority: 0.9 },
+            // The story list and a story: the app, home, reading and the screen (3-4 scripts).
+            {
+              name: screensChunk('reading', [
+                'stories/StoryListScreen.tsx',
+                'stories/StoryScreen.tsx',
+              ]),
+              priority: 0.9,
+            },
+            // The flashcards: the same and study, what they share beyond reading.
+            {
+              name: screensChunk('study', ['flashcards/FlashcardsScreen.tsx']),
+              priority: 0.85,
+            },
             // What the ends of a story, a flashcard session and a quiz share (the streak moment,
             // the next story, key hints): small, so the shared group below would merge it into
             // the flashcards' scheduler and its schemas, which a story page never needs.

@@ -37,6 +37,7 @@ export * from './srs/preview.ts';
 export * from './srs/quota.ts';
 export * from './srs/scheduler.ts';
 export * from './srs/session.ts';
+export * from './srs/settings-schema.ts';
 export * from './stats/stats.ts';
 export * from './stats/stats-schema.ts';
 export * from './streak.ts';

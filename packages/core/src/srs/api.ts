@@ -39,7 +39,8 @@ import {
   rowIdSchema,
 } from '../validation/bound-schemas.ts';
 import type { DailyLimits, QuotaStatus } from './quota.ts';
-import { type CardState, type Rating, ratingSchema, type SrsSettings } from './scheduler.ts';
+import type { CardState, Rating, SrsSettings } from './scheduler.ts';
+import { ratingSchema } from './settings-schema.ts';
 
 /** Longest deck selection string ("saved+level-a1+…+level-c2" is 58). */
 const deck = z.string().trim().min(1).max(120);
@@ -73,7 +74,8 @@ export const offlineReviewSchema = z
   .object({ cardId, rating: ratingSchema, reviewedAt, timeZone })
   .strict();
 export type OfflineReview = z.infer<typeof offlineReviewSchema>;
-export const FLASHCARD_REVIEW_SYNC_TYPE = 'flashcard-reviews';
+// (named with the queue's policy, where the web app reads it without this module's schemas)
+export { FLASHCARD_REVIEW_SYNC_TYPE } from '../sync/queue-policy.ts';
 
 /** POST /session: make new cards from the deck and fetch what is due. */
 export const sessionRequestSchema = z

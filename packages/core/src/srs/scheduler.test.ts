@@ -9,11 +9,13 @@ import {
   parseRating,
   RATINGS,
   type Rating,
+  readSrsSettings,
   type SchedulerSettings,
   type SchedulingInput,
+  SRS_SETTING_FIELDS,
   scheduleReview,
-  srsSettingsSchema,
 } from './scheduler.ts';
+import { srsSettingsSchema } from './settings-schema.ts';
 
 const NOW = new Date('2026-11-22T09:00:00.000Z');
 const minutes = (n: number) => new Date(NOW.getTime() + n * 60_000);
@@ -304,6 +306,40 @@ describe('settings, new cards and due', () => {
     expect(srsSettingsSchema.safeParse({ starting_ease: 1.2 }).success).toBe(false);
     expect(srsSettingsSchema.safeParse({ learning_steps: [] }).success).toBe(false);
     expect(srsSettingsSchema.safeParse({ maximum_interval: 36_501 }).success).toBe(false);
+  });
+
+  it('reads stored settings as the server checks them (the device keeps what the server sent)', () => {
+    const samples: unknown[] = [
+      ...Object.values(SRS_SETTING_FIELDS).flatMap(({ rule, fallback }) => [
+        fallback,
+        ...('values' in rule ? [...rule.values, rule.values[0]?.toUpperCase()] : []),
+        ...('min' in rule
+          ? [rule.min, rule.max, rule.min - 0.5, rule.max + 0.5, rule.max + 1]
+          : []),
+      ]),
+      ...[true, 'true', 0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, null, {}, '1', []],
+      ...[
+        [0],
+        [1],
+        [1440],
+        [1441],
+        [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+        [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
+      ],
+      ...[['1'], [0.5], 2 ** 53],
+    ];
+    for (const key of Object.keys(SRS_SETTING_FIELDS)) {
+      for (const value of samples) {
+        if (value === undefined) continue;
+        const strict = srsSettingsSchema.safeParse({ [key]: value }).success;
+        const read = readSrsSettings({ [key]: value }) !== null;
+        expect({ key, value, accepted: read }).toEqual({ key, value, accepted: strict });
+      }
+    }
+    expect(readSrsSettings({})).toEqual(srsSettingsSchema.parse({}));
+    expect(readSrsSettings({ ...DEFAULT_SRS_SETTINGS, unknown: 1 })).toEqual(DEFAULT_SRS_SETTINGS);
+    expect(readSrsSettings(null)).toBeNull();
+    expect(readSrsSettings([])).toBeNull();
   });
 
   it('makes a new card due now at the starting ease', () => {

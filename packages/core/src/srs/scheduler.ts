@@ -40,13 +40,11 @@
  *   The other values of new_card_order (sequential), review_order (random) and leech_action
  *   (tag) and every range below are ours.
  */
-import { z } from 'zod';
 import { LEECH_NEVER } from '../preferences/preferences.ts';
 
 /** The four ratings the scheduler knows (§4); the interface shows again, good and easy. */
 export const RATINGS = ['again', 'hard', 'good', 'easy'] as const;
 export type Rating = (typeof RATINGS)[number];
-export const ratingSchema = z.enum(RATINGS);
 
 /** card_state of a card (§3). */
 export const CARD_STATES = ['new', 'learning', 'review', 'relearning'] as const;
@@ -71,59 +69,122 @@ export type SchedulerKind = (typeof SCHEDULERS)[number];
 export const LEECH_ACTIONS = ['suspend', 'tag'] as const;
 export type LeechAction = (typeof LEECH_ACTIONS)[number];
 
-const step = z.number().positive().max(1440);
-const steps = (fallback: number[]) =>
-  z
-    .array(step)
-    .min(1)
-    .max(10)
-    .default(() => [...fallback]);
+/**
+ * What one SRS setting accepts, as plain rules: the web app reads the settings kept on the device
+ * before a flashcard session's first card, and zod (about 20 KB gzip) would ride on the
+ * flashcards' page for it. The server's and the settings form's checks are built from the same
+ * rules with zod (settings-schema.ts).
+ */
+export type SrsSettingRule =
+  | {
+      readonly kind: 'number';
+      readonly min: number;
+      readonly max: number;
+      /** Whole numbers only. */
+      readonly int?: true;
+    }
+  /** Minutes of (re)learning steps: 1 to 10 of them, each above 0 and at most a day. */
+  | { readonly kind: 'steps' }
+  | { readonly kind: 'oneOf'; readonly values: readonly string[] }
+  | { readonly kind: 'boolean' };
+
+const whole = (min: number, max: number) => ({ kind: 'number', min, max, int: true }) as const;
+const between = (min: number, max: number) => ({ kind: 'number', min, max }) as const;
+const oneOf = <const V extends readonly string[]>(values: V) =>
+  ({ kind: 'oneOf', values }) as const;
+const STEPS = { kind: 'steps' } as const;
+const BOOLEAN = { kind: 'boolean' } as const;
+/** The most steps, and the longest step in minutes. */
+export const STEP_LIMITS = { count: 10, minutes: 1440 } as const;
+
+type ValueOf<R> = R extends { kind: 'number' }
+  ? number
+  : R extends { kind: 'steps' }
+    ? number[]
+    : R extends { kind: 'oneOf'; values: readonly (infer V)[] }
+      ? V
+      : R extends { kind: 'boolean' }
+        ? boolean
+        : never;
+
+const setting = <const R extends SrsSettingRule>(rule: R, fallback: ValueOf<R>) =>
+  ({ rule, fallback }) as const;
 
 /** One row of srs_settings (§3) without user_id, each field with its §9 default. */
-export const srsSettingsSchema = z.object({
-  daily_new_cards: z.number().int().min(0).max(9999).default(1000),
-  daily_review_cards: z.number().int().min(0).max(9999).default(200),
-  daily_time_target_minutes: z.number().int().min(0).max(1440).default(20),
+export const SRS_SETTING_FIELDS = {
+  daily_new_cards: setting(whole(0, 9999), 1000),
+  daily_review_cards: setting(whole(0, 9999), 200),
+  daily_time_target_minutes: setting(whole(0, 1440), 20),
   /** Minutes of each learning step. */
-  learning_steps: steps([1, 10]),
+  learning_steps: setting(STEPS, [1, 10]),
   /** Minutes of each relearning step. */
-  relearning_steps: steps([10]),
-  new_card_order: z.enum(['random', 'sequential']).default('random'),
-  review_order: z.enum(['due_date', 'random']).default('due_date'),
-  interleave_siblings: z.boolean().default(true),
+  relearning_steps: setting(STEPS, [10]),
+  new_card_order: setting(oneOf(['random', 'sequential']), 'random'),
+  review_order: setting(oneOf(['due_date', 'random']), 'due_date'),
+  interleave_siblings: setting(BOOLEAN, true),
   /** Lapses that make a card a leech; 50 means never. */
-  leech_threshold: z.number().int().min(1).max(LEECH_NEVER).default(8),
-  leech_action: z.enum(LEECH_ACTIONS).default('suspend'),
+  leech_threshold: setting(whole(1, LEECH_NEVER), 8),
+  leech_action: setting(oneOf(LEECH_ACTIONS), 'suspend'),
   /** Days. */
-  maximum_interval: z.number().int().min(1).max(36_500).default(36_500),
-  starting_ease: z
-    .number()
-    .min(SRS_SCHEDULING.minimumEase)
-    .max(SRS_SCHEDULING.maximumEase)
-    .default(2.5),
-  easy_bonus: z.number().min(1).max(5).default(1.3),
-  interval_modifier: z.number().min(0.5).max(2).default(1),
-  hard_interval: z.number().min(0.5).max(1.3).default(1.2),
+  maximum_interval: setting(whole(1, 36_500), 36_500),
+  starting_ease: setting(between(SRS_SCHEDULING.minimumEase, SRS_SCHEDULING.maximumEase), 2.5),
+  easy_bonus: setting(between(1, 5), 1.3),
+  interval_modifier: setting(between(0.5, 2), 1),
+  hard_interval: setting(between(0.5, 1.3), 1.2),
   /** Beyond the spec: 'fsrs' schedules with ts-fsrs instead of the spec's scheduler (off by default). */
-  scheduler: z.enum(SCHEDULERS).default('sm2'),
+  scheduler: setting(oneOf(SCHEDULERS), 'sm2'),
   /** FSRS only: the probability of recall a review is planned for. */
-  request_retention: z.number().min(0.7).max(0.99).default(0.9),
-});
-export type SrsSettings = z.infer<typeof srsSettingsSchema>;
+  request_retention: setting(between(0.7, 0.99), 0.9),
+};
 
-export const DEFAULT_SRS_SETTINGS: SrsSettings = srsSettingsSchema.parse({});
+type Settings = typeof SRS_SETTING_FIELDS;
+export type SrsSettings = { -readonly [K in keyof Settings]: ValueOf<Settings[K]['rule']> };
 
-/** PUT /api/flashcards/settings: any subset of the fields, each validated as above. */
-export const srsSettingsUpdateSchema = z
-  .object(
-    Object.fromEntries(
-      Object.entries(srsSettingsSchema.shape).map(([key, field]) => [
-        key,
-        (field as z.ZodDefault<z.ZodType>).unwrap().optional(),
-      ]),
-    ) as { [K in keyof SrsSettings]: z.ZodOptional<z.ZodType<SrsSettings[K]>> },
-  )
-  .strict();
+/** Whether a rule accepts a value (as zod's check built from it does). */
+export function acceptsSetting(rule: SrsSettingRule, value: unknown): boolean {
+  const number = (item: unknown): item is number =>
+    typeof item === 'number' && Number.isFinite(item);
+  switch (rule.kind) {
+    case 'number':
+      return (
+        number(value) &&
+        value >= rule.min &&
+        value <= rule.max &&
+        (!rule.int || Number.isSafeInteger(value))
+      );
+    case 'steps':
+      return (
+        Array.isArray(value) &&
+        value.length >= 1 &&
+        value.length <= STEP_LIMITS.count &&
+        value.every((minutes) => number(minutes) && minutes > 0 && minutes <= STEP_LIMITS.minutes)
+      );
+    case 'oneOf':
+      return typeof value === 'string' && rule.values.includes(value);
+    case 'boolean':
+      return typeof value === 'boolean';
+  }
+}
+
+/**
+ * Settings as stored (on the device, or a row): each missing value is its default; any value
+ * outside its rule makes the whole set unreadable (null), as the server's check refuses it.
+ */
+export function readSrsSettings(stored: unknown): SrsSettings | null {
+  if (!stored || typeof stored !== 'object' || Array.isArray(stored)) return null;
+  const raw = stored as Record<string, unknown>;
+  const read: Record<string, unknown> = {};
+  for (const [key, { rule, fallback }] of Object.entries(SRS_SETTING_FIELDS)) {
+    const value = raw[key];
+    if (value === undefined) read[key] = Array.isArray(fallback) ? [...fallback] : fallback;
+    else if (acceptsSetting(rule, value)) read[key] = Array.isArray(value) ? [...value] : value;
+    else return null;
+  }
+  return read as SrsSettings;
+}
+
+export const DEFAULT_SRS_SETTINGS: SrsSettings = readSrsSettings({}) as SrsSettings;
+
 export type SrsSettingsUpdate = Partial<SrsSettings>;
 
 /** The settings the scheduler reads: a whole SrsSettings row will do. */

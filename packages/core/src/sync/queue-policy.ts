@@ -97,6 +97,9 @@ export const STATS_QUEUE: QueuePolicy = {
   backoffCapMs: 10_000,
 };
 
+/** The sync queue's type of an offline flashcard grade (its items: srs/api.ts). */
+export const FLASHCARD_REVIEW_SYNC_TYPE = 'flashcard-reviews';
+
 /**
  * Flashcard grades that could not be sent (spec 3 §4, §9): flushed every 30 s, when the browser
  * comes online and on load (the page calls flushNow); never dropped, since a lost grade would

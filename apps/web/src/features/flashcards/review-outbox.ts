@@ -1,6 +1,9 @@
-import { FLASHCARD_REVIEW_SYNC_TYPE, type OfflineReview } from '@lesefuchs/core/srs/api';
+import type { OfflineReview } from '@lesefuchs/core/srs/api';
 import type { SyncResponse } from '@lesefuchs/core/sync/operations';
-import { FLASHCARD_REVIEW_QUEUE } from '@lesefuchs/core/sync/queue-policy';
+import {
+  FLASHCARD_REVIEW_QUEUE,
+  FLASHCARD_REVIEW_SYNC_TYPE,
+} from '@lesefuchs/core/sync/queue-policy';
 import { api } from '../../lib/api';
 import { SyncQueue } from '../../lib/sync-queue';
 

@@ -1,7 +1,7 @@
 import {
   DEFAULT_SRS_SETTINGS,
+  readSrsSettings,
   type SrsSettings,
-  srsSettingsSchema,
 } from '@lesefuchs/core/srs/scheduler';
 import { useEffect, useMemo } from 'react';
 import { useSrsSettingsQuery } from './settings/settings-api';
@@ -16,8 +16,7 @@ function readLocal(userId: string): SrsSettings | null {
   try {
     const raw = localStorage.getItem(keyOf(userId));
     if (!raw) return null;
-    const parsed = srsSettingsSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return readSrsSettings(JSON.parse(raw));
   } catch {
     return null;
   }

@@ -4,8 +4,8 @@ import {
   type SchedulerKind,
   type SrsSettings,
   type SrsSettingsUpdate,
-  srsSettingsUpdateSchema,
 } from '@lesefuchs/core/srs/scheduler';
+import { srsSettingsUpdateSchema } from '@lesefuchs/core/srs/settings-schema';
 
 // The SRS settings form: the text the learner types, read into a settings update the server's
 // own schema accepts, or into one message per field that explains what to fix.
