@@ -76,7 +76,7 @@ const src = (file: string) => path.resolve(import.meta.dirname, 'src', file);
 const screen = (file: string) => src(path.join('features', file));
 
 /**
- * The modules the given screens import, directly or not, once per build. Of lucide-react's index
+ * The modules the given screens import, directly or not (statically). Of lucide-react's index
  * only the icons the files name: the index imports every icon the app uses anywhere, which would
  * all have ridden along.
  */
