@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database, DatabaseHandle } from '../db/client.ts';
 import type { ListenState } from '../db/listener.ts';
@@ -69,8 +69,15 @@ export class RealtimeHub {
     event: RealtimeEvent,
     tx: Database = this.database.db,
   ): Promise<void> {
-    const payload = JSON.stringify({ userId, event });
-    await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`);
+    await tx.execute(sql`select ${this.notification(userId, event)}`);
+  }
+
+  /**
+   * The SQL expression that publishes an event (as `publish` does) when a statement evaluates
+   * it, for a statement that does more than publish.
+   */
+  notification(userId: string, event: RealtimeEvent): SQL {
+    return sql`pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ userId, event })})`;
   }
 
   /** Receives the events of one user until the returned function is called. */

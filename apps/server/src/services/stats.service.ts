@@ -2,6 +2,7 @@ import {
   acceptableActivityDay,
   acceptableGuestDay,
   averageReplays,
+  type Day,
   dayIn,
   type HomepageStats,
   type StatsBatch,
@@ -134,14 +135,25 @@ export async function recordActivityAt(
   timeZone: string | undefined,
   now = new Date(),
 ): Promise<boolean> {
+  const day = activityDayOf(instant, timeZone, now);
+  if (!day) return false;
+  const added = await activityDayInsert(db, userId, day);
+  return added.length > 0;
+}
+
+/** The local day an activity at `instant` counts on, or null when it is too old to record. */
+export function activityDayOf(instant: Date, timeZone: string | undefined, now: Date): Day | null {
   const day = dayIn(instant, timeZone ?? 'UTC');
-  if (!acceptableActivityDay(day, now)) return false;
-  const added = await db
+  return acceptableActivityDay(day, now) ? day : null;
+}
+
+/** Records a day of activity once (the day's first adds a row, returned; a repeat adds none). */
+export function activityDayInsert(db: Database, userId: string, day: Day) {
+  return db
     .insert(activityDays)
     .values({ userId, day })
     .onConflictDoNothing()
     .returning({ day: activityDays.day });
-  return added.length > 0;
 }
 
 /**

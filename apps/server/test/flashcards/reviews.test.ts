@@ -373,29 +373,44 @@ describe.each(targets)('flashcard reviews on $name', ({ name, available }) => {
     },
   );
 
-  it.skipIf(!available)('publishes a realtime event to the reviewer only', async () => {
-    const user = await signUp(server, 'Echtzeit');
-    const other = await signUp(server, 'Zaungast');
-    const [card] = await h.cardsFor(user.cookie, ['die Schule']);
-    if (!card) throw new Error('card missing');
-    const mine: RealtimeEvent[] = [];
-    const theirs: RealtimeEvent[] = [];
-    const stopMine = server.hub.subscribe(user.id, (event) => mine.push(event));
-    const stopTheirs = server.hub.subscribe(other.id, (event) => theirs.push(event));
-    try {
-      await h.review(user.cookie, card.id, 'good');
-      await vi.waitFor(() =>
-        expect(mine).toContainEqual({
-          type: 'flashcards',
-          data: { action: 'reviewed', cardId: card.id },
-        }),
-      );
-      expect(theirs).toEqual([]);
-    } finally {
-      stopMine();
-      stopTheirs();
-    }
-  });
+  it.skipIf(!available)(
+    "publishes a realtime event to the reviewer only, and the stats on the day's first activity",
+    async () => {
+      const user = await signUp(server, 'Echtzeit');
+      const other = await signUp(server, 'Zaungast');
+      const [card, next] = await h.cardsFor(user.cookie, ['die Schule', 'der Tisch']);
+      if (!card || !next) throw new Error('cards missing');
+      const mine: RealtimeEvent[] = [];
+      const theirs: RealtimeEvent[] = [];
+      const stopMine = server.hub.subscribe(user.id, (event) => mine.push(event));
+      const stopTheirs = server.hub.subscribe(other.id, (event) => theirs.push(event));
+      // (the cards' creation may still be on its way: only the reviews' events are compared)
+      const ofReviews = () =>
+        mine.filter(
+          (event) =>
+            !(
+              event.type === 'flashcards' &&
+              (event.data as { action?: string }).action === 'created'
+            ),
+        );
+      const reviewed = (cardId: number): RealtimeEvent => ({
+        type: 'flashcards',
+        data: { action: 'reviewed', cardId },
+      });
+      try {
+        await h.review(user.cookie, card.id, 'good');
+        // The card's event, then the stats: the review was the day's first activity.
+        await vi.waitFor(() => expect(ofReviews()).toEqual([reviewed(card.id), { type: 'stats' }]));
+        await h.review(user.cookie, next.id, 'good');
+        await vi.waitFor(() => expect(mine).toContainEqual(reviewed(next.id)));
+        expect(ofReviews()).toEqual([reviewed(card.id), { type: 'stats' }, reviewed(next.id)]);
+        expect(theirs).toEqual([]);
+      } finally {
+        stopMine();
+        stopTheirs();
+      }
+    },
+  );
   it.skipIf(!available)(
     "lists the learner's review log oldest first, of one card when asked, and nobody else's",
     async () => {

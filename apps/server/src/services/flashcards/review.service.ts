@@ -11,11 +11,11 @@ import {
 } from '@lesefuchs/core';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { flashcardReviews } from '../../db/schema/index.ts';
+import { flashcardReviews, flashcards } from '../../db/schema/index.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
-import { recordActivityAt } from '../stats.service.ts';
+import { activityDayInsert, activityDayOf } from '../stats.service.ts';
 import type { SyncHandler } from '../sync.service.ts';
-import { type CardChange, lockCardForReview, scheduleOf, updateCard } from './cards.repository.ts';
+import { type CardChange, lockCardForReview, scheduleOf } from './cards.repository.ts';
 import { type CardWithEntryRow, presentCard } from './present.ts';
 import { settingsOf } from './settings.service.ts';
 
@@ -99,8 +99,11 @@ export async function applyReview(
     isSuspended: flags.is_suspended,
     updatedAt: new Date(now),
   } satisfies CardChange;
-  await updateCard(tx, userId, card.id, change);
-  await tx.insert(flashcardReviews).values({
+  const update = tx
+    .update(flashcards)
+    .set(change)
+    .where(and(eq(flashcards.id, card.id), eq(flashcards.userId, userId)));
+  const log = tx.insert(flashcardReviews).values({
     userId,
     cardId: card.id,
     reviewId: input.reviewId,
@@ -115,14 +118,20 @@ export async function applyReview(
     scheduler: settings.scheduler,
     reviewedAt: new Date(at),
   });
-  await hub.publish(
-    userId,
-    { type: 'flashcards', data: { action: 'reviewed', cardId: card.id } },
-    tx,
+  const day = activityDayOf(new Date(at), input.timeZone, new Date(now));
+  const reviewed = hub.notification(userId, {
+    type: 'flashcards',
+    data: { action: 'reviewed', cardId: card.id },
+  });
+  // The card's change, its log entry, the day's activity and the events in one statement (one
+  // round trip and one plan where five or six ran in turn). The events go out in this order, the
+  // stats only when the review was the day's first activity.
+  await tx.execute(
+    day
+      ? sql`with card as (${update.getSQL()}), log as (${log.getSQL()}), day as (${activityDayInsert(tx, userId, day).getSQL()})
+          select ${reviewed}, (select ${hub.notification(userId, { type: 'stats' })} from day)`
+      : sql`with card as (${update.getSQL()}), log as (${log.getSQL()}) select ${reviewed}`,
   );
-  if (await recordActivityAt(tx, userId, new Date(at), input.timeZone, new Date(now))) {
-    await hub.publish(userId, { type: 'stats' }, tx);
-  }
   return { outcome: 'applied', card: presentCard({ ...card, ...change }) };
 }
 
