@@ -1,5 +1,5 @@
 // The preferences of spec 1 §3 as plain rules, without a validation library: the web app reads
-// the stored preferences before its first paint, and zod (about 16 KB gzip) would ride on every
+// the stored preferences before its first paint, and zod (about 20 KB gzip) would ride on every
 // reading page for it. The server's strict check of a change is built from the same rules with
 // zod (preferences-schema.ts), so the two cannot drift apart.
 import { CATEGORIES, LEVELS } from '../content/taxonomy.ts';
