@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { RETRY_AFTER_SECONDS, shedLoad } from '../src/http/load-shedding.ts';
+import { ApiError, handleError, RETRY_AFTER_SECONDS } from '../src/http/errors.ts';
+import { shedLoad } from '../src/http/load-shedding.ts';
 
 /** An app whose one route holds each request until the test lets it go. */
 function heldApp(limits: { concurrency: number; queue: number; maxWaitMs: number }) {
@@ -65,5 +67,20 @@ describe('load shedding', () => {
     expect((await app.request('/boom')).status).toBe(500);
     expect(load.load()).toEqual({ inFlight: 0, waiting: 0 });
     expect((await app.request('/boom')).status).toBe(500);
+  });
+
+  it('asks for the same wait when a route answers 503 itself (a write that kept racing)', async () => {
+    const app = new Hono();
+    app.onError(handleError(pino({ enabled: false })));
+    app.get('/busy', () => {
+      throw new ApiError(503, 'unavailable', 'Try again shortly.');
+    });
+    app.get('/gone', () => {
+      throw new ApiError(404, 'not_found', 'No such thing.');
+    });
+    const busy = await app.request('/busy');
+    expect(busy.status).toBe(503);
+    expect(busy.headers.get('Retry-After')).toBe(String(RETRY_AFTER_SECONDS));
+    expect((await app.request('/gone')).headers.get('Retry-After')).toBeNull();
   });
 });

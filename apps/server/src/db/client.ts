@@ -17,6 +17,9 @@ export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/** The rows of `db.execute(sql)`: both drivers answer `{ rows }`. */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
 /** The database and the few things the server needs beside queries. */
 export interface DatabaseHandle {
   db: Database;

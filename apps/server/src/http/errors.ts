@@ -5,6 +5,9 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from 'pino';
 import { ZodError } from 'zod';
 
+/** Seconds a client refused with 503 (busy, or a write that kept racing) waits to try again. */
+export const RETRY_AFTER_SECONDS = 1;
+
 /** An error the API reports to the client as `{ error: { code, message } }`. */
 export class ApiError extends Error {
   constructor(
@@ -42,6 +45,8 @@ const CODE_OF_STATUS: Partial<Record<number, ApiErrorCode>> = {
 export function handleError(logger: Logger) {
   return (error: Error, c: Context) => {
     if (error instanceof ApiError) {
+      // Unavailable for now: the client may retry after the same wait as under load shedding.
+      if (error.status === 503) c.header('Retry-After', String(RETRY_AFTER_SECONDS));
       return c.json(errorBody(error.code, error.message, error.details), error.status);
     }
     if (error instanceof ZodError) {

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { errorBody } from './errors.ts';
+import { errorBody, RETRY_AFTER_SECONDS } from './errors.ts';
 
 export interface LoadLimits {
   /** Requests handled at once; more wait in line. */
@@ -9,9 +9,6 @@ export interface LoadLimits {
   /** The longest a request waits in line before it is refused. */
   maxWaitMs: number;
 }
-
-/** Seconds a refused client is asked to wait before it tries again. */
-export const RETRY_AFTER_SECONDS = 1;
 
 /**
  * Bounds the work the server takes on: at most `concurrency` API requests at once and `queue`

@@ -42,6 +42,7 @@ import {
 import {
   CardNotFoundError,
   listReviews,
+  ReviewConflictError,
   reviewCard,
 } from '../services/flashcards/review.service.ts';
 import { getSrsSettings, updateSrsSettings } from '../services/flashcards/settings.service.ts';
@@ -89,6 +90,13 @@ async function orNotFound<T>(work: Promise<T>): Promise<T> {
     return await work;
   } catch (error) {
     if (error instanceof CardNotFoundError) throw new ApiError(404, 'not_found', 'No such card.');
+    if (error instanceof ReviewConflictError) {
+      throw new ApiError(
+        503,
+        'unavailable',
+        'The card is being changed. Please try again shortly.',
+      );
+    }
     throw error;
   }
 }

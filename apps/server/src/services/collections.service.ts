@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ARTICLE_OF, type Gender, LEVELS, type Level } from '@lesefuchs/core';
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
+import { type Database, rowsOf } from '../db/client.ts';
 import { sqlStateOf } from '../db/errors.ts';
 import {
   profiles,
@@ -358,7 +358,7 @@ export async function useCollection(
         )
         select (select count(*) from inserted)::int as added,
                (select count(*) from words)::int as total`);
-      const [counts] = (saved as unknown as { rows: { added: number; total: number }[] }).rows;
+      const [counts] = rowsOf<{ added: number; total: number }>(saved);
       const { added = 0, total = 0 } = counts ?? {};
       if (added > 0)
         await hub.publish(userId, { type: 'vocabulary', data: { action: 'save' } }, tx);

@@ -1,6 +1,6 @@
 import type { Level } from '@lesefuchs/core';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
+import { type Database, rowsOf } from '../db/client.ts';
 
 // The community's SQL: the boards, ranked by window functions in one query each, and one
 // learner's points. The points rules are in docs/decisions.md, "Community".
@@ -22,8 +22,6 @@ export interface RankedRow {
 
 /** From (inclusive) and to (exclusive); null is all time. */
 export type Span = { from: Date; to: Date } | null;
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 const within = (column: SQL, span: Span): SQL =>
   span

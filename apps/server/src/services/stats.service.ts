@@ -148,7 +148,7 @@ export function activityDayOf(instant: Date, timeZone: string | undefined, now: 
 }
 
 /** Records a day of activity once (the day's first adds a row, returned; a repeat adds none). */
-export function activityDayInsert(db: Database, userId: string, day: Day) {
+function activityDayInsert(db: Database, userId: string, day: Day) {
   return db
     .insert(activityDays)
     .values({ userId, day })

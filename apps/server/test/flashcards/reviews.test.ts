@@ -6,9 +6,17 @@ import {
   scheduleCard,
   scheduleReview,
 } from '@lesefuchs/core';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { importContent } from '../../src/content/importer.ts';
+import type { Database } from '../../src/db/client.ts';
+import { flashcards } from '../../src/db/schema/index.ts';
 import type { RealtimeEvent } from '../../src/realtime/hub.ts';
+import {
+  applyReview,
+  REVIEW_ATTEMPTS,
+  ReviewConflictError,
+} from '../../src/services/flashcards/review.service.ts';
 import { json, signUp, targets, testServerFor } from '../harness.ts';
 import { flashcardHelpers } from './helpers.ts';
 
@@ -172,6 +180,81 @@ describe.each(targets)('flashcard reviews on $name', ({ name, available }) => {
       expect(Date.parse(future.card.last_reviewed_at)).toBeLessThanOrEqual(Date.now());
       expect(future.card.card_state).toBe('review');
       expect(await h.logCount(user.id, card.id)).toBe(2);
+    },
+  );
+
+  it.skipIf(!available)(
+    'applies one of several grades sent at once: the rest are repeats or within the 2-second guard',
+    async () => {
+      const user = await signUp(server, 'Gleichzeitig');
+      const [card, other] = await h.cardsFor(user.cookie, ['der Onkel', 'die Tante']);
+      if (!card || !other) throw new Error('cards missing');
+      // Four devices (or retries) send their grade of the same card at the same moment: each
+      // reads the card before any has written it.
+      const outcomes = async (responses: Promise<Response>[]) =>
+        (await Promise.all(responses.map(async (r) => (await json(await r)).outcome))).sort();
+      const at = Date.now() - MINUTE;
+      expect(
+        await outcomes(
+          ['good', 'easy', 'again', 'hard'].map((r) =>
+            h.review(user.cookie, card.id, r, { reviewedAt: at }),
+          ),
+        ),
+      ).toEqual(['applied', 'ignored', 'ignored', 'ignored']);
+      expect(await h.logCount(user.id, card.id)).toBe(1);
+      const [log] = await json(
+        await h.call(user.cookie, 'GET', `/api/flashcards/reviews?cardId=${card.id}`),
+      ).then((body) => body.reviews);
+      const expected = scheduleReview(schedulingOf(card), log.rating, new Date(at));
+      const { card: stored } = await json(
+        await h.call(user.cookie, 'GET', `/api/flashcards/cards/${card.id}`),
+      );
+      expect(stored).toMatchObject(asApi(expected));
+
+      // The same review id four times at once: applied once, the others are repeats.
+      expect(
+        await outcomes(
+          Array.from({ length: 4 }, () =>
+            h.review(user.cookie, other.id, 'good', { reviewId: `same-at-once-${user.id}` }),
+          ),
+        ),
+      ).toEqual(['applied', 'duplicate', 'duplicate', 'duplicate']);
+      expect(await h.logCount(user.id, other.id)).toBe(1);
+    },
+  );
+
+  it.skipIf(!available)(
+    'gives up with a 503 to retry when another write changes the card before each attempt',
+    async () => {
+      const user = await signUp(server, 'Wettlauf');
+      const [card] = await h.cardsFor(user.cookie, ['der Neffe']);
+      if (!card) throw new Error('card missing');
+      const { db } = server.database;
+      // Another writer (an edit on another device) changes the card between every read and
+      // write of the review.
+      let writes = 0;
+      const racing = new Proxy(db, {
+        get(target, property, receiver) {
+          if (property !== 'execute') return Reflect.get(target, property, receiver);
+          return async (query: Parameters<Database['execute']>[0]) => {
+            writes += 1;
+            await db
+              .update(flashcards)
+              .set({ updatedAt: new Date() })
+              .where(eq(flashcards.id, card.id));
+            return db.execute(query);
+          };
+        },
+      });
+      const input = { cardId: card.id, rating: 'good' as const, reviewId: `race-${user.id}` };
+      await expect(applyReview(racing, server.hub, user.id, input)).rejects.toBeInstanceOf(
+        ReviewConflictError,
+      );
+      expect(writes).toBe(REVIEW_ATTEMPTS);
+      expect(await h.logCount(user.id, card.id)).toBe(0);
+      expect(await h.cardRow(card.id)).toMatchObject({ cardState: 'new', lastReviewedAt: null });
+      // Without the race it applies.
+      expect((await applyReview(db, server.hub, user.id, input)).outcome).toBe('applied');
     },
   );
 

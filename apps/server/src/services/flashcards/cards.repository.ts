@@ -65,20 +65,17 @@ function cardsWithEntry(db: Database) {
 }
 
 /**
- * One card of the user with its entry, locked until the transaction ends, with what grading it
- * needs besides, in one round trip: whether the review id was applied already, when the card's
- * word was last reviewed (ms), and the learner's settings (read with settingsOf). Undefined for
- * another user's card.
+ * One card of the user with its entry and what grading it needs besides, in one round trip:
+ * whether the review id was applied already, when the card's word was last reviewed (ms), the
+ * learner's settings (read with settingsOf), and the row's version (its `xmin`, the transaction
+ * that wrote it last), which the review's write requires unchanged. Undefined for another
+ * user's card.
  */
-export async function lockCardForReview(
-  tx: Database,
-  userId: string,
-  id: number,
-  reviewId: string,
-) {
-  const [row] = await tx
+export async function cardForReview(db: Database, userId: string, id: number, reviewId: string) {
+  const [row] = await db
     .select({
       ...cardWithEntryColumns,
+      version: sql<string>`${flashcards}.xmin::text`,
       reviewSeen: sql<boolean>`exists (select 1 from ${flashcardReviews} where ${flashcardReviews.userId} = ${userId} and ${flashcardReviews.reviewId} = ${reviewId})`,
       lastReviewAt: sql<
         number | null
@@ -89,9 +86,13 @@ export async function lockCardForReview(
     .innerJoin(vocabulary, eq(vocabulary.id, flashcards.vocabularyId))
     .leftJoin(srsSettings, eq(srsSettings.userId, flashcards.userId))
     .leftJoin(profiles, eq(profiles.userId, flashcards.userId))
-    .where(and(eq(flashcards.id, id), eq(flashcards.userId, userId)))
-    .for('update', { of: flashcards });
+    .where(and(eq(flashcards.id, id), eq(flashcards.userId, userId)));
   return row;
+}
+
+/** The condition that a card row is still the version read with it (see cardForReview). */
+export function sameVersion(version: string): SQL {
+  return sql`${flashcards}.xmin = ${version}::xid`;
 }
 
 /** One card of the user with its entry, locked until the transaction ends; undefined for another user's. */

@@ -10,12 +10,13 @@ import {
   scheduleCard,
 } from '@lesefuchs/core';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { flashcardReviews, flashcards } from '../../db/schema/index.ts';
+import { type Database, rowsOf } from '../../db/client.ts';
+import { insertPerRow } from '../../db/insert-per-row.ts';
+import { activityDays, flashcardReviews, flashcards } from '../../db/schema/index.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
-import { activityDayInsert, activityDayOf } from '../stats.service.ts';
+import { activityDayOf } from '../stats.service.ts';
 import type { SyncHandler } from '../sync.service.ts';
-import { type CardChange, lockCardForReview, scheduleOf } from './cards.repository.ts';
+import { type CardChange, cardForReview, sameVersion, scheduleOf } from './cards.repository.ts';
 import { type CardWithEntryRow, presentCard } from './present.ts';
 import { settingsOf } from './settings.service.ts';
 
@@ -34,9 +35,20 @@ import { settingsOf } from './settings.service.ts';
 // - An applied review is the learner's activity of the day for the header streak (spec 1 §4),
 //   on the local day of its own time in the time zone it names; a day too old to record (an
 //   offline grade sent days later) leaves the streak alone but the review still counts.
+// - A review reads the card, then writes it only if the row is still the version it read
+//   (optimistic concurrency, on the row's xmin): two round trips and no lock held between them,
+//   where a locking transaction took four. When another write got there first, the review reads
+//   the card again and decides anew (it may now be a repeat or within the 2-second guard); after
+//   REVIEW_ATTEMPTS such races it gives up with ReviewConflictError, a 503 the client retries.
 
 /** The card is not the user's (or does not exist): a 404, never a hint that it exists. */
 export class CardNotFoundError extends Error {}
+
+/** Another write changed the card every time this review tried: try again shortly. */
+export class ReviewConflictError extends Error {}
+
+/** Reads and write attempts of one review before ReviewConflictError. */
+export const REVIEW_ATTEMPTS = 5;
 
 /** The duplicate-review guard of spec 3 §5 and §9. */
 export const DUPLICATE_REVIEW_WINDOW_MS = 2_000;
@@ -56,18 +68,38 @@ function schedule(card: CardWithEntryRow, rating: Rating, at: Date, settings: Sr
   return scheduleCard(scheduleOf(card), rating, at, settings);
 }
 
-/** Applies one review inside the transaction it is given. */
+/**
+ * Applies one review, on its own or inside the transaction it is given (the sync queue's): read
+ * again and retried while another write keeps getting there first.
+ */
 export async function applyReview(
-  tx: Database,
+  db: Database,
   hub: RealtimeHub,
   userId: string,
   input: ReviewInput,
   now = Date.now(),
 ): Promise<ReviewResponse> {
-  // The card, its history and the learner's settings in one round trip.
-  const found = await lockCardForReview(tx, userId, input.cardId, input.reviewId);
+  for (let attempt = 1; attempt <= REVIEW_ATTEMPTS; attempt += 1) {
+    const response = await attemptReview(db, hub, userId, input, now);
+    if (response) return response;
+  }
+  throw new ReviewConflictError(
+    `card ${input.cardId} changed during each of its reviews' attempts`,
+  );
+}
+
+/** One read and, when the review is applied, one write; null when the card changed between. */
+async function attemptReview(
+  db: Database,
+  hub: RealtimeHub,
+  userId: string,
+  input: ReviewInput,
+  now: number,
+): Promise<ReviewResponse | null> {
+  // The card, its version, its history and the learner's settings in one round trip.
+  const found = await cardForReview(db, userId, input.cardId, input.reviewId);
   if (!found) throw new CardNotFoundError(`cardId: no card ${input.cardId}`);
-  const { reviewSeen, lastReviewAt, settings: settingsRow, preferences, ...card } = found;
+  const { reviewSeen, lastReviewAt, settings: settingsRow, preferences, version, ...card } = found;
   if (reviewSeen) return { outcome: 'duplicate', card: presentCard(card) };
 
   const lastReviewed = card.lastReviewedAt?.getTime() ?? Number.NEGATIVE_INFINITY;
@@ -99,39 +131,50 @@ export async function applyReview(
     isSuspended: flags.is_suspended,
     updatedAt: new Date(now),
   } satisfies CardChange;
-  const update = tx
+  const update = db
     .update(flashcards)
     .set(change)
-    .where(and(eq(flashcards.id, card.id), eq(flashcards.userId, userId)));
-  const log = tx.insert(flashcardReviews).values({
-    userId,
-    cardId: card.id,
-    reviewId: input.reviewId,
-    vocabularyId: card.vocabularyId,
-    difficultyLevel: card.difficultyLevel,
-    rating: input.rating,
-    stateBefore: card.cardState as CardState,
-    stateAfter: next.card_state,
-    intervalDays: next.interval_days,
-    easeFactor: next.ease_factor,
-    dueAt: next.due_at,
-    scheduler: settings.scheduler,
-    reviewedAt: new Date(at),
-  });
+    .where(and(eq(flashcards.id, card.id), eq(flashcards.userId, userId), sameVersion(version)))
+    .returning({ id: flashcards.id });
+  const changed = sql`card`;
+  const log = insertPerRow(
+    flashcardReviews,
+    {
+      userId,
+      cardId: card.id,
+      reviewId: input.reviewId,
+      vocabularyId: card.vocabularyId,
+      difficultyLevel: card.difficultyLevel,
+      rating: input.rating,
+      stateBefore: card.cardState as CardState,
+      stateAfter: next.card_state,
+      intervalDays: next.interval_days,
+      easeFactor: next.ease_factor,
+      dueAt: next.due_at,
+      scheduler: settings.scheduler,
+      reviewedAt: new Date(at),
+    },
+    changed,
+  );
   const day = activityDayOf(new Date(at), input.timeZone, new Date(now));
   const reviewed = hub.notification(userId, {
     type: 'flashcards',
     data: { action: 'reviewed', cardId: card.id },
   });
-  // The card's change, its log entry, the day's activity and the events in one statement (one
-  // round trip and one plan where five or six ran in turn). The events go out in this order, the
-  // stats only when the review was the day's first activity.
-  await tx.execute(
-    day
-      ? sql`with card as (${update.getSQL()}), log as (${log.getSQL()}), day as (${activityDayInsert(tx, userId, day).getSQL()})
-          select ${reviewed}, (select ${hub.notification(userId, { type: 'stats' })} from day)`
-      : sql`with card as (${update.getSQL()}), log as (${log.getSQL()}) select ${reviewed}`,
+  // The card's change (only if it is still the version read), its log entry, the day's activity
+  // and the events in one statement: each part acts only on the changed card. The events go out
+  // in this order, the stats only when the review was the day's first activity.
+  const dayInsert = day
+    ? sql`, day as (${insertPerRow(activityDays, { userId, day }, changed)} on conflict do nothing returning 1)`
+    : sql``;
+  const statsEvent = day
+    ? sql`, (select ${hub.notification(userId, { type: 'stats' })} from day)`
+    : sql``;
+  const result = await db.execute(
+    sql`with card as (${update.getSQL()}), log as (${log})${dayInsert}
+      select (select ${reviewed} from card)${statsEvent}, exists (select 1 from card) as applied`,
   );
+  if (!rowsOf<{ applied: boolean }>(result)[0]?.applied) return null;
   return { outcome: 'applied', card: presentCard({ ...card, ...change }) };
 }
 
@@ -168,14 +211,14 @@ export async function listReviews(
   }));
 }
 
-/** POST /reviews: one review in its own transaction. */
+/** POST /reviews: one review, a single statement when applied (see applyReview). */
 export function reviewCard(
   db: Database,
   hub: RealtimeHub,
   userId: string,
   input: ReviewInput,
 ): Promise<ReviewResponse> {
-  return db.transaction((tx) => applyReview(tx as unknown as Database, hub, userId, input));
+  return applyReview(db, hub, userId, input);
 }
 
 /**
