@@ -35,6 +35,11 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  /**
+   * `off` runs every query unprepared, for a connection pooler in transaction mode that cannot
+   * keep prepared statements (PgBouncer before 1.21); `on` (default) prepares repeated queries.
+   */
+  DATABASE_PREPARED_STATEMENTS: z.enum(['on', 'off']).default('on'),
   /** The address users reach the app at (links in e-mails, OAuth callbacks). */
   PUBLIC_URL: z.url().optional(),
   /** Secret that signs sessions; generated into DATA_DIR on first start when unset. */
@@ -138,7 +143,10 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
-  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+  database:
+    | { kind: 'pglite'; dataDir: string }
+    /** preparedStatements: repeated queries run prepared (on unless set false). */
+    | { kind: 'postgres'; url: string; preparedStatements?: boolean };
   publicUrl: string;
   /** Origins allowed to send credentialed requests (better-auth's CSRF check). */
   trustedOrigins: string[];
@@ -190,7 +198,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: env.HOST,
     dataDir,
     database: env.DATABASE_URL
-      ? { kind: 'postgres', url: env.DATABASE_URL }
+      ? {
+          kind: 'postgres',
+          url: env.DATABASE_URL,
+          preparedStatements: env.DATABASE_PREPARED_STATEMENTS === 'on',
+        }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     // Without PUBLIC_URL the app runs on this machine: both loopback names reach it.

@@ -33,7 +33,18 @@ describe('loadConfig', () => {
       DATA_DIR: tempDir(),
       DATABASE_URL: 'postgres://u:p@db:5432/lesefuchs',
     });
-    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u:p@db:5432/lesefuchs' });
+    expect(config.database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u:p@db:5432/lesefuchs',
+      preparedStatements: true,
+    });
+    // Behind a pooler in transaction mode that cannot keep prepared statements.
+    const pooled = loadConfig({
+      DATA_DIR: tempDir(),
+      DATABASE_URL: 'postgres://u:p@pooler:6432/lesefuchs',
+      DATABASE_PREPARED_STATEMENTS: 'off',
+    });
+    expect(pooled.database).toMatchObject({ preparedStatements: false });
   });
 
   it.each([
@@ -41,6 +52,7 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: must start with postgres:// or postgresql://'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL: must start with smtp:// or smtps://'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ DATABASE_PREPARED_STATEMENTS: 'maybe' }, 'DATABASE_PREPARED_STATEMENTS'],
     [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET: must be at least 32 characters'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
   ])('names the bad variable in %o', (env, expected) => {

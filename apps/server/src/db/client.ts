@@ -11,6 +11,7 @@ import pg from 'pg';
 import type { Config } from '../config.ts';
 import { type ListenEvents, listenWithReconnect } from './listener.ts';
 import { openRemotePGlite } from './pglite-remote.ts';
+import { nameRepeatedStatements } from './postgres-statements.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -90,7 +91,7 @@ export async function openDatabase(database: Config['database']): Promise<Databa
   const handle =
     database.kind === 'pglite'
       ? await openPglite(database.dataDir)
-      : await openPostgres(database.url);
+      : await openPostgres(database.url, database.preparedStatements ?? true);
   return handle;
 }
 
@@ -125,7 +126,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   };
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+async function openPostgres(url: string, preparedStatements: boolean): Promise<DatabaseHandle> {
   // A connect that gets no answer fails after 5 s instead of waiting forever (an outage must be
   // noticed), and TCP keep-alive finds a connection the network dropped without a word: the
   // LISTEN connection only ever receives, so nothing else would. Probes start after 10 s idle
@@ -141,6 +142,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   // pool, which opens a new one on the next query; without a listener the error would end the
   // process.
   pool.on('error', () => undefined);
+  if (preparedStatements) nameRepeatedStatements(pool);
   const db = drizzleNodePg(pool, { schema, casing: 'snake_case' });
   // Two instances started together on an empty database would both create the tables: the
   // second waits for the first and then finds nothing left to apply.

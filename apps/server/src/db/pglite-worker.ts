@@ -9,6 +9,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type QueryOptions, type Transaction, types } from '@electric-sql/pglite';
 import { collectGarbage } from '../runtime/collect-garbage.ts';
 import type { FromDatabase, ToDatabase, WireError } from './pglite-remote.ts';
+import { PreparedStatements } from './pglite-statements.ts';
 
 if (!parentPort) throw new Error('pglite-worker runs as a worker thread');
 const port = parentPort;
@@ -72,24 +73,34 @@ const db = await PGlite.create(dataDir, {
 });
 
 function serve() {
+  const statements = new PreparedStatements(db);
   port.on('message', (message: ToDatabase) => {
     switch (message.op) {
       case 'query': {
-        const target = message.tx === undefined ? db : open.get(message.tx)?.tx;
+        const { tx } = message;
+        const target = tx === undefined ? db : open.get(tx)?.tx;
         if (!target) {
           send({ id: message.id, error: toWire(new Error('the transaction has ended')) });
           return;
         }
-        target
-          .query<Record<string, unknown>>(message.sql, message.params, {
-            rowMode: message.rowMode,
-            ...(message.textDates ? { parsers: TEXT_PARSERS } : {}),
-          })
-          .then(
-            ({ rows, fields, affectedRows }) =>
-              send({ id: message.id, result: { rows, fields, affectedRows } }),
-            (error: unknown) => send({ id: message.id, error: toWire(error) }),
-          );
+        const options = {
+          rowMode: message.rowMode,
+          ...(message.textDates ? { parsers: TEXT_PARSERS } : {}),
+        };
+        // A text that came before runs prepared (see pglite-statements.ts).
+        (statements.wants(message.sql)
+          ? statements.query<Record<string, unknown>>(
+              message.sql,
+              message.params ?? [],
+              options,
+              tx !== undefined,
+            )
+          : target.query<Record<string, unknown>>(message.sql, message.params, options)
+        ).then(
+          ({ rows, fields, affectedRows }) =>
+            send({ id: message.id, result: { rows, fields, affectedRows } }),
+          (error: unknown) => send({ id: message.id, error: toWire(error) }),
+        );
         return;
       }
       case 'begin': {
