@@ -9,7 +9,8 @@ import type { PgTable } from 'drizzle-orm/pg-core';
  */
 export function insertPerRow<T extends PgTable>(
   table: T,
-  values: Partial<T['$inferInsert']>,
+  /** By the table's field names: values, or placeholders for a statement built once. */
+  values: Partial<Record<keyof T['$inferInsert'], unknown>>,
   source: SQL,
 ): SQL {
   const columns = getTableColumns(table);

@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database, DatabaseHandle } from '../db/client.ts';
 import type { ListenState } from '../db/listener.ts';
@@ -13,6 +13,19 @@ export interface RealtimeEvent {
 }
 
 type Subscriber = (event: RealtimeEvent) => void;
+
+/** The text a NOTIFY carries for one user's event. */
+export function payloadOf(userId: string, event: RealtimeEvent): string {
+  return JSON.stringify({ userId, event });
+}
+
+/**
+ * The SQL expression that publishes a payload (payloadOf) when a statement evaluates it; the
+ * payload may be a placeholder, for a statement built once.
+ */
+export function notificationOf(payload: string | Placeholder<string>): SQL {
+  return sql`pg_notify(${EVENTS_CHANNEL}, ${payload})`;
+}
 
 /** Sent to every open stream after a lost connection came back: events may have been missed. */
 export const RESYNC_EVENT: RealtimeEvent = { type: 'resync' };
@@ -77,7 +90,7 @@ export class RealtimeHub {
    * it, for a statement that does more than publish.
    */
   notification(userId: string, event: RealtimeEvent): SQL {
-    return sql`pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ userId, event })})`;
+    return notificationOf(payloadOf(userId, event));
   }
 
   /** Receives the events of one user until the returned function is called. */

@@ -152,7 +152,7 @@ export function flashcardRoutes(deps: { auth: Auth; db: Database; hub: RealtimeH
     .post('/cards/:id/release', flagRoute('release'))
     .post('/reviews', async (c) => {
       const review = await parseJsonBody(c, reviewRequestSchema);
-      return c.json(await orNotFound(reviewCard(db, hub, c.get('user').id, review)));
+      return c.json(await orNotFound(reviewCard(db, c.get('user').id, review)));
     })
     .get('/reviews', async (c) =>
       c.json({

@@ -17,6 +17,6 @@ export function createSyncRegistry(hub: RealtimeHub): SyncRegistry {
   registry.register('completions', readingSyncHandler(hub, 'completions'));
   registry.register('vocabulary', savedWordSyncHandler(hub));
   registry.register(KNOWN_WORD_SYNC_TYPE, knownWordSyncHandler(hub));
-  registry.register(FLASHCARD_REVIEW_SYNC_TYPE, flashcardReviewSyncHandler(hub));
+  registry.register(FLASHCARD_REVIEW_SYNC_TYPE, flashcardReviewSyncHandler());
   return registry;
 }

@@ -233,28 +233,36 @@ describe.each(targets)('flashcard reviews on $name', ({ name, available }) => {
       // Another writer (an edit on another device) changes the card between every read and
       // write of the review.
       let writes = 0;
-      const racing = new Proxy(db, {
+      const touch = () =>
+        db.update(flashcards).set({ updatedAt: new Date() }).where(eq(flashcards.id, card.id));
+      const session = new Proxy(db._.session, {
         get(target, property, receiver) {
-          if (property !== 'execute') return Reflect.get(target, property, receiver);
-          return async (query: Parameters<Database['execute']>[0]) => {
-            writes += 1;
-            await db
-              .update(flashcards)
-              .set({ updatedAt: new Date() })
-              .where(eq(flashcards.id, card.id));
-            return db.execute(query);
+          if (property !== 'prepareQuery') return Reflect.get(target, property, receiver);
+          return (...args: Parameters<Database['_']['session']['prepareQuery']>) => {
+            const prepared = target.prepareQuery(...args);
+            return {
+              execute: async (values?: Record<string, unknown>) => {
+                writes += 1;
+                await touch();
+                return prepared.execute(values);
+              },
+            };
           };
         },
       });
+      const racing = new Proxy(db, {
+        get(target, property, receiver) {
+          if (property === '_') return { ...target._, session };
+          return Reflect.get(target, property, receiver);
+        },
+      });
       const input = { cardId: card.id, rating: 'good' as const, reviewId: `race-${user.id}` };
-      await expect(applyReview(racing, server.hub, user.id, input)).rejects.toBeInstanceOf(
-        ReviewConflictError,
-      );
+      await expect(applyReview(racing, user.id, input)).rejects.toBeInstanceOf(ReviewConflictError);
       expect(writes).toBe(REVIEW_ATTEMPTS);
       expect(await h.logCount(user.id, card.id)).toBe(0);
       expect(await h.cardRow(card.id)).toMatchObject({ cardState: 'new', lastReviewedAt: null });
       // Without the race it applies.
-      expect((await applyReview(db, server.hub, user.id, input)).outcome).toBe('applied');
+      expect((await applyReview(db, user.id, input)).outcome).toBe('applied');
     },
   );
 
