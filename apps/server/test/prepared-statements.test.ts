@@ -97,6 +97,17 @@ describe('prepared statements on PGlite', () => {
     expect((await seen.outside)?.rows[0]?.n).toBe(total);
   });
 
+  it('delivers the notifications a prepared statement sends', async () => {
+    const heard: string[] = [];
+    const unlisten = await db.listen('prepared_events', (payload) => heard.push(payload));
+    const notify = 'select pg_notify($1, $2)';
+    await run(notify, ['prepared_events', 'first']);
+    await run(notify, ['prepared_events', 'second']);
+    expect(statements.wants(notify)).toBe(true);
+    await unlisten();
+    expect(heard).toEqual(['first', 'second']);
+  });
+
   it(`keeps at most ${MAX_PREPARED} statements, closing the least recently run`, async () => {
     const texts = Array.from(
       { length: MAX_PREPARED + 20 },
