@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PREPARED, PreparedStatements } from '../src/db/pglite-statements.ts';
@@ -56,6 +56,21 @@ describe('prepared statements on PGlite', () => {
     const none = await run('select $1::text is null as missing', [null]);
     expect((await run('select $1::text is null as missing', [null])).rows).toEqual(none.rows);
     expect(none.rows).toEqual([{ missing: true }]);
+  });
+
+  it("reads values with the query's own parsers over PGlite's (drizzle's dates as text)", async () => {
+    const asText = { [types.TIMESTAMPTZ]: (value: string) => `text:${value}` };
+    const select = 'select $1::timestamptz as at, 2::int as n';
+    const at = '2026-11-27 06:00:00+00';
+    const plain = await db.query(select, [at], { parsers: asText });
+    statements.wants(select);
+    expect(statements.wants(select)).toBe(true);
+    const prepared = await statements.query(select, [at], { parsers: asText }, false);
+    expect(prepared.rows).toEqual(plain.rows);
+    expect(prepared.rows).toEqual([{ at: 'text:2026-11-27 06:00:00+00', n: 2 }]);
+    // Without its own parsers, PGlite's: a date.
+    const again = await statements.query(select, [at], {}, false);
+    expect(again.rows).toEqual([{ at: new Date('2026-11-27T06:00:00Z'), n: 2 }]);
   });
 
   it("reports PostgreSQL's errors with their code, and the statement stays usable", async () => {

@@ -45,6 +45,12 @@ export class PreparedStatements {
   /** By SQL text, least recently run first. */
   readonly #statements = new Map<string, Statement>();
   readonly #seen = new Set<string>();
+  /**
+   * PGlite's parsers with a query's own on top, made once per set of own parsers: PGlite's
+   * result reader copies its ~300 parsers into a new object for every query that brings its
+   * own (drizzle's, for dates as text), 0.2 ms a query where reading the rows takes 0.01 ms.
+   */
+  readonly #merged = new WeakMap<NonNullable<QueryOptions['parsers']>, PGlite['parsers']>();
   #named = 0;
 
   constructor(db: PGlite) {
@@ -114,9 +120,20 @@ export class PreparedStatements {
     } finally {
       messages.push(...(await exec(serialize.sync())));
     }
-    const [result] = parse.parseResults(messages, this.#db.parsers, options) as Results<T>[];
+    const { parsers: own, ...rest } = options;
+    const [result] = parse.parseResults(messages, this.#parsersWith(own), rest) as Results<T>[];
     if (!result) throw new Error('a prepared statement gave no result');
     return result;
+  }
+
+  #parsersWith(own: QueryOptions['parsers']): PGlite['parsers'] {
+    if (!own) return this.#db.parsers;
+    let merged = this.#merged.get(own);
+    if (!merged) {
+      merged = { ...this.#db.parsers, ...own };
+      this.#merged.set(own, merged);
+    }
+    return merged;
   }
 
   /** Parses `sql` under a new name, closing the least recently run statement beyond the limit. */
