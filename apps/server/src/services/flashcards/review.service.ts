@@ -22,7 +22,7 @@ import { type CardWithEntryRow, presentCard } from './present.ts';
 import { settingsOf } from './settings.service.ts';
 
 // The review endpoint (review_srs_card_authed, spec 3 §4) and the offline grades of the sync
-// queue: one card of the session's user, scheduled by the core, in one transaction.
+// queue: one card of the session's user, scheduled by the core, written in one statement.
 //
 // Decisions where the spec is silent:
 // - A review is applied at most once per review id (the client's id; the sync operation id for
