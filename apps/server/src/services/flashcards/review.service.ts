@@ -137,7 +137,7 @@ const dialect = new PgDialect({ casing: 'snake_case' });
  * the day's activity and the realtime events, in one statement (one round trip where five or six
  * ran in turn); each part acts only on the changed card. The events go out in this order, the
  * stats only when the review was the day's first activity. Built with placeholders and rendered
- * once per shape: building it with drizzle on every review was most of the HTTP thread's time
+ * once per shape: building SQL with drizzle on every review was a third of the HTTP thread's time
  * for a review (`ReviewWriteValue` names what each run fills in).
  */
 function reviewWrite(db: Database, withDay: boolean): Query {
