@@ -5,6 +5,7 @@ import { MAX_PREPARED, PreparedStatements } from '../src/db/pglite-statements.ts
 import {
   MAX_NAMED,
   nameRepeatedStatements,
+  runUnprepared,
   StatementNames,
 } from '../src/db/postgres-statements.ts';
 import { targets } from './harness.ts';
@@ -176,6 +177,30 @@ describe('named statements on PostgreSQL', () => {
           code: '22P02',
         });
         expect((await pool.query({ text, values: [4] })).rows).toEqual([{ n: 5 }]);
+        // A query drizzle prepared under a name keeps it.
+        await pool.query({ name: 'drizzle_named', text: 'select 5 as n' });
+        const statements = await pool.query('select name from pg_prepared_statements');
+        expect(statements.rows.map((row) => row.name)).toContain('drizzle_named');
+      } finally {
+        await pool.end();
+      }
+    },
+  );
+
+  it.skipIf(!targets.find((target) => target.name === 'postgres')?.available)(
+    'prepares nothing when turned off, not even a query drizzle prepared under a name',
+    async () => {
+      const pool = new pg.Pool({ connectionString: POSTGRES_ADMIN_URL, max: 1 });
+      try {
+        runUnprepared(pool);
+        const named = { name: 'card_for_review_test', text: 'select $1::int * 2 as n' };
+        for (const value of [1, 2, 3]) {
+          expect((await pool.query({ ...named, values: [value] })).rows).toEqual([
+            { n: value * 2 },
+          ]);
+        }
+        const prepared = await pool.query('select count(*)::int as n from pg_prepared_statements');
+        expect(prepared.rows[0].n).toBe(0);
       } finally {
         await pool.end();
       }

@@ -11,7 +11,7 @@ import pg from 'pg';
 import type { Config } from '../config.ts';
 import { type ListenEvents, listenWithReconnect } from './listener.ts';
 import { openRemotePGlite } from './pglite-remote.ts';
-import { nameRepeatedStatements } from './postgres-statements.ts';
+import { nameRepeatedStatements, runUnprepared } from './postgres-statements.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -143,6 +143,7 @@ async function openPostgres(url: string, preparedStatements: boolean): Promise<D
   // process.
   pool.on('error', () => undefined);
   if (preparedStatements) nameRepeatedStatements(pool);
+  else runUnprepared(pool);
   const db = drizzleNodePg(pool, { schema, casing: 'snake_case' });
   // Two instances started together on an empty database would both create the tables: the
   // second waits for the first and then finds nothing left to apply.

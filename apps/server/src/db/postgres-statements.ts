@@ -42,29 +42,50 @@ export class StatementNames {
   }
 }
 
-/** `config` with the name its text runs under, when it is a query config that should have one. */
-function withName(config: unknown, names: StatementNames): unknown {
-  if (typeof config !== 'object' || config === null || 'submit' in config) return config;
-  const { text, name } = config as { text?: unknown; name?: unknown };
-  if (typeof text !== 'string' || name !== undefined) return config;
-  const assigned = names.nameOf(text);
-  return assigned ? { ...config, name: assigned } : config;
+/** A query config object (not a text, not a submittable query): what drizzle passes. */
+function isQueryConfig(config: unknown): config is { text: string; name?: string } {
+  return (
+    typeof config === 'object' &&
+    config !== null &&
+    !('submit' in config) &&
+    typeof (config as { text?: unknown }).text === 'string'
+  );
 }
 
-/**
- * Makes every connection the pool opens run repeated texts as named (prepared) statements;
- * drizzle passes each query as a config object ({ text, values, rowMode, types }).
- */
-export function nameRepeatedStatements(
+/** Changes every query config a connection of the pool is given, before it runs. */
+function rewriteQueries(
   pool: pg.Pool,
-  names = new StatementNames(),
-): StatementNames {
+  rewrite: (config: { text: string; name?: string }) => object,
+) {
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as unknown as { query: (...args: unknown[]) => unknown }).query = (
       config: unknown,
       ...rest: unknown[]
-    ) => query(withName(config, names), ...rest);
+    ) => query(isQueryConfig(config) ? rewrite(config) : config, ...rest);
+  });
+}
+
+/**
+ * Makes every connection the pool opens run repeated texts as named (prepared) statements, and
+ * a query drizzle prepared under a name (`.prepare(name)`) as that.
+ */
+export function nameRepeatedStatements(
+  pool: pg.Pool,
+  names = new StatementNames(),
+): StatementNames {
+  rewriteQueries(pool, (config) => {
+    if (config.name) return config;
+    const name = names.nameOf(config.text);
+    return name ? { ...config, name } : config;
   });
   return names;
+}
+
+/**
+ * Runs every query unprepared, a query drizzle prepared under a name too: for a pooler in
+ * transaction mode, where the next query may reach a server connection that never saw the name.
+ */
+export function runUnprepared(pool: pg.Pool): void {
+  rewriteQueries(pool, (config) => (config.name ? { ...config, name: undefined } : config));
 }
