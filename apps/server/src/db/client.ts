@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -17,6 +17,15 @@ import * as schema from './schema/index.ts';
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type DatabaseKind = 'pglite' | 'postgres';
+
+/** How drizzle names columns it is not given a name for, on both drivers. */
+const CASING = 'snake_case';
+
+/**
+ * The SQL dialect both drivers render with, for a statement rendered once and run many times
+ * (`db._.session.prepareQuery`).
+ */
+export const sqlDialect = new PgDialect({ casing: CASING });
 
 /** The rows of `db.execute(sql)`: both drivers answer `{ rows }`. */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -102,7 +111,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const client = await openRemotePGlite(dataDir);
   const db = drizzlePglite(client as unknown as PGlite, {
     schema,
-    casing: 'snake_case',
+    casing: CASING,
   });
   try {
     await migratePglite(db, { migrationsFolder: migrationsFolder() });
@@ -144,7 +153,7 @@ async function openPostgres(url: string, preparedStatements: boolean): Promise<D
   pool.on('error', () => undefined);
   if (preparedStatements) nameRepeatedStatements(pool);
   else runUnprepared(pool);
-  const db = drizzleNodePg(pool, { schema, casing: 'snake_case' });
+  const db = drizzleNodePg(pool, { schema, casing: CASING });
   // Two instances started together on an empty database would both create the tables: the
   // second waits for the first and then finds nothing left to apply.
   try {

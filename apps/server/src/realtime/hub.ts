@@ -82,15 +82,7 @@ export class RealtimeHub {
     event: RealtimeEvent,
     tx: Database = this.database.db,
   ): Promise<void> {
-    await tx.execute(sql`select ${this.notification(userId, event)}`);
-  }
-
-  /**
-   * The SQL expression that publishes an event (as `publish` does) when a statement evaluates
-   * it, for a statement that does more than publish.
-   */
-  notification(userId: string, event: RealtimeEvent): SQL {
-    return notificationOf(payloadOf(userId, event));
+    await tx.execute(sql`select ${notificationOf(payloadOf(userId, event))}`);
   }
 
   /** Receives the events of one user until the returned function is called. */

@@ -137,7 +137,11 @@ export async function recordActivityAt(
 ): Promise<boolean> {
   const day = activityDayOf(instant, timeZone, now);
   if (!day) return false;
-  const added = await activityDayInsert(db, userId, day);
+  const added = await db
+    .insert(activityDays)
+    .values({ userId, day })
+    .onConflictDoNothing()
+    .returning({ day: activityDays.day });
   return added.length > 0;
 }
 
@@ -145,15 +149,6 @@ export async function recordActivityAt(
 export function activityDayOf(instant: Date, timeZone: string | undefined, now: Date): Day | null {
   const day = dayIn(instant, timeZone ?? 'UTC');
   return acceptableActivityDay(day, now) ? day : null;
-}
-
-/** Records a day of activity once (the day's first adds a row, returned; a repeat adds none). */
-function activityDayInsert(db: Database, userId: string, day: Day) {
-  return db
-    .insert(activityDays)
-    .values({ userId, day })
-    .onConflictDoNothing()
-    .returning({ day: activityDays.day });
 }
 
 /**

@@ -99,7 +99,7 @@ function reviewRead(db: Database) {
 }
 
 /**
- * The review's read, built once per database handle (building drizzle's query was a quarter of
+ * The review's read, built once per database handle (building drizzle's queries was a third of
  * a review's time on the HTTP thread); a transaction, a handle of its own, builds its own.
  */
 const reviewReads = new WeakMap<Database, ReturnType<typeof reviewRead>>();

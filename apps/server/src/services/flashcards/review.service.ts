@@ -10,8 +10,8 @@ import {
   scheduleCard,
 } from '@lesefuchs/core';
 import { and, asc, eq, type Query, sql } from 'drizzle-orm';
-import { type AnyPgColumn, PgDialect } from 'drizzle-orm/pg-core';
-import { type Database, rowsOf } from '../../db/client.ts';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { type Database, rowsOf, sqlDialect } from '../../db/client.ts';
 import { insertPerRow } from '../../db/insert-per-row.ts';
 import { activityDays, flashcardReviews, flashcards } from '../../db/schema/index.ts';
 import { notificationOf, payloadOf } from '../../realtime/hub.ts';
@@ -130,7 +130,6 @@ const valueOf = (column: AnyPgColumn, name: ReviewWriteValue) =>
 
 /** The review's write by whether it records the day's activity, rendered once (reviewWrite). */
 const reviewWrites = new Map<boolean, Query>();
-const dialect = new PgDialect({ casing: 'snake_case' });
 
 /**
  * The review's write: the card's change (only if it is still the version read), its log entry,
@@ -183,7 +182,7 @@ function reviewWrite(db: Database, withDay: boolean): Query {
   const statsEvent = withDay
     ? sql`, (select ${notificationOf(placeholder('statsEvent'))} from day)`
     : sql``;
-  const query = dialect.sqlToQuery(
+  const query = sqlDialect.sqlToQuery(
     sql`with card as (${update.getSQL()}), log as (${log})${dayInsert}
       select (select ${notificationOf(placeholder('reviewedEvent'))} from card)${statsEvent}, exists (select 1 from card) as applied`,
   );
