@@ -51,10 +51,14 @@ export async function useTheme(page: Page, theme: 'light' | 'dark') {
 }
 
 /** The page again in a theme, stored the way the app stores the learner's choice. */
-export async function showTheme(page: Page, theme: 'light' | 'dark') {
+export async function showTheme(page: Page, theme: 'light' | 'dark' | 'auto') {
   await page.evaluate((mode) => localStorage.setItem('lesefuchs.theme', mode), theme);
   await page.reload();
-  await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
+  const dark =
+    theme === 'auto'
+      ? await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)
+      : theme === 'dark';
+  await expect(page.locator('html')).toHaveClass(dark ? /dark/ : /^(?!.*dark)/);
 }
 
 let counter = 0;

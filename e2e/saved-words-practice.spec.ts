@@ -30,7 +30,12 @@ async function shoot(page: Page, project: string, name: string, ready: string, r
       fullPage: true,
     });
   }
-  await page.evaluate(() => localStorage.removeItem('lesefuchs.theme'));
+  // Back to the system's theme through a reload, as a learner's choice of "auto" would be:
+  // only removing the stored theme would leave the page on the last one shown, and the app's
+  // theme sync (started after load) would make either the account's theme, as it happened to run.
+  await showTheme(page, 'auto');
+  if (reveal) await card(page).click();
+  await expect(page.getByTestId(ready)).toBeVisible({ timeout: 15_000 });
 }
 
 test('three words saved in a story become cards in one tap, shown in their story sentence, and the session ends on its summary', async ({
