@@ -26,6 +26,7 @@ import { ApiError, errorBody, handleError } from './http/errors.ts';
 import { shedLoad } from './http/load-shedding.ts';
 import { premiumAudioGate } from './http/premium-audio.ts';
 import { readJsonObjectBody, refuseUnsafeUrl } from './http/request-guard.ts';
+import { ResponseReplay } from './http/response-replay.ts';
 import { refuseCrossSiteWrites } from './http/same-origin.ts';
 import { audioRoutes, avatarRoutes, webAppRoutes } from './http/static.ts';
 import { listDevMailbox, type Mailer } from './mail/mailer.ts';
@@ -83,6 +84,9 @@ export function createApp(deps: AppDeps) {
   const app = new Hono();
 
   app.onError(handleError(logger));
+  // Outermost, so that what it keeps is the answer as it goes out, every header included.
+  const replay = new ResponseReplay();
+  app.use('*', replay.capture);
   const indexFile = deps.webDistDir ? path.join(deps.webDistDir, 'index.html') : null;
   /** CORS for the native shell's origins (APP_ORIGINS) only, never with credentials. */
   const shellCors = (allowHeaders: string[], exposeHeaders: string[] = []) =>
@@ -206,7 +210,7 @@ export function createApp(deps: AppDeps) {
   app.route('/.well-known', appLinkRoutes(deps.config.appLinks));
   if (deps.webDistDir) app.route('/', webAppRoutes(deps.webDistDir));
 
-  return { app, streams };
+  return { app, streams, replay };
 }
 
 export type App = ReturnType<typeof createApp>['app'];

@@ -1,8 +1,8 @@
-import type { Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
 import type { Logger } from 'pino';
 import { startAdminListener } from './admin/admin-listener.ts';
 import { createApp } from './app.ts';
@@ -84,7 +84,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const mailer = createMailer(config, database.db, logger);
   const auth = createAuth(config, database.db, mailer, logger);
   const syncRegistry = createSyncRegistry(hub);
-  const { app, streams } = createApp({
+  const { app, streams, replay } = createApp({
     config,
     database,
     auth,
@@ -95,7 +95,10 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     webDistDir: defaultWebDistDir(),
   });
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }) as Server;
+  // An answer kept by `replay` goes out before the request reaches the router.
+  const route = getRequestListener(app.fetch, { hostname: config.host });
+  const server = createServer(replay.or(route));
+  server.listen(config.port, config.host);
   // Node closes an idle keep-alive socket after 5 s; a client sending on it at that instant
   // gets ECONNRESET (browsers retry, most other clients do not). 65 s outlives the 60 s idle
   // limit common to proxies and load balancers, so they close their side first.

@@ -39,6 +39,9 @@ export function testServerFor(target: TargetName, available: boolean): TestServe
     get registry() {
       return running().registry;
     },
+    get replay() {
+      return running().replay;
+    },
     close: async () => running().close(),
   };
 }

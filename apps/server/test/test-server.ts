@@ -89,6 +89,8 @@ export interface TestServer {
   database: DatabaseHandle;
   hub: RealtimeHub;
   registry: SyncRegistry;
+  /** The answers kept for the HTTP server (`createApp`'s). */
+  replay: ReturnType<typeof createApp>['replay'];
   close(): Promise<void>;
 }
 
@@ -114,7 +116,7 @@ export async function startTestServer(
   const registry = createSyncRegistry(hub);
   const mailer = createMailer(config, database.db, logger);
   const auth = createAuth(config, database.db, mailer, logger);
-  const { app, streams } = createApp({
+  const { app, streams, replay } = createApp({
     config,
     database,
     auth,
@@ -129,6 +131,7 @@ export async function startTestServer(
     database,
     hub,
     registry,
+    replay,
     async close() {
       await streams.closeAll();
       await hub.stop();

@@ -2,6 +2,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gunzip, gzip } from 'node:zlib';
 import type { Context } from 'hono';
 import { chooseEncoding } from './compress.ts';
+import { markReplayable } from './response-replay.ts';
 
 // Responses that change only with the content (a story, the story list, the lemma lists) are
 // built, serialised and compressed once per version, then served from memory: a request costs a
@@ -37,6 +38,8 @@ export class RepresentationCache {
     etag: string,
     build: () => Promise<unknown | null>,
   ): Promise<Response | null> {
+    // The same request gets the same answer while the version stands: kept as it went out.
+    markReplayable(c);
     const headers: Record<string, string> = {
       ETag: etag,
       'Cache-Control': 'no-cache',
