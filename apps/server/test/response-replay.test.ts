@@ -103,24 +103,28 @@ describe('answers kept and given again', () => {
     expect(gzipAgain.routed).toBe(0);
     expect(gzipAgain.answer.headers['content-encoding']).toBe('gzip');
     expect(gzipAgain.answer.body.equals(gzip.answer.body)).toBe(true);
-    const plain = await counted('/api/stories');
-    expect(plain.routed).toBe(1);
-    expect(plain.answer.headers['content-encoding']).toBeUndefined();
-    expect(JSON.parse(plain.answer.body.toString()).stories.length).toBeGreaterThan(0);
+    // An uncompressed body is not kept: the router makes it each time.
+    for (let time = 0; time < 2; time++) {
+      const plain = await counted('/api/stories');
+      expect(plain.routed).toBe(1);
+      expect(plain.answer.headers['content-encoding']).toBeUndefined();
+      expect(JSON.parse(plain.answer.body.toString()).stories.length).toBeGreaterThan(0);
+    }
   });
 
   it('hands the router every request that is not a plain GET of a kept answer', async () => {
-    await get('/api/stories/2');
-    expect((await counted('/api/stories/2')).routed).toBe(0);
+    const br = { 'accept-encoding': 'br' };
+    await get('/api/stories/2', br);
+    expect((await counted('/api/stories/2', br)).routed).toBe(0);
     // Each of these reaches the router every time.
     for (const [path, headers, method] of [
-      ['/api/stories/2', { origin: 'https://app.example' }, 'GET'],
-      ['/api/stories/2', { range: 'bytes=0-10' }, 'GET'],
-      ['/api/stories/2?again=1', {}, 'GET'],
-      ['/api/stories/%32', {}, 'GET'],
-      ['/api/stories/2', {}, 'HEAD'],
-      ['/api/stories/version', {}, 'GET'],
-      ['/api/stories/99999', {}, 'GET'],
+      ['/api/stories/2', { ...br, origin: 'https://app.example' }, 'GET'],
+      ['/api/stories/2', { ...br, range: 'bytes=0-10' }, 'GET'],
+      ['/api/stories/2?again=1', br, 'GET'],
+      ['/api/stories/%32', br, 'GET'],
+      ['/api/stories/2', br, 'HEAD'],
+      ['/api/stories/version', br, 'GET'],
+      ['/api/stories/99999', br, 'GET'],
     ] as const) {
       for (let time = 0; time < 2; time++) {
         const { routed: seen } = await counted(path, headers, method);

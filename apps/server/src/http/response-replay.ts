@@ -86,6 +86,9 @@ export class ResponseReplay {
       if (!etag || response.headers.has('Set-Cookie')) return;
       if (response.status !== 200 && response.status !== 304) return;
       const key = keyOf(incoming.headers, incoming.url);
+      // Uncompressed bodies (5–10 times the size, and asked for by almost no browser) are made
+      // again each time, as the representation cache keeps only compressed copies too.
+      if (response.status === 200 && !response.headers.has('Content-Encoding')) return;
       const headers = headerList(response.headers);
       const body =
         response.status === 200 ? Buffer.from(await response.clone().arrayBuffer()) : null;
