@@ -9,7 +9,7 @@ import { createApp } from './app.ts';
 import { createAuth } from './auth/auth.ts';
 import type { Config } from './config.ts';
 import { type Corpus, importCorpus, readCorpus } from './content/importer.ts';
-import { openDatabase } from './db/client.ts';
+import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { acquireDataDirLock } from './db/data-dir-lock.ts';
 import { protectDataDir } from './db/data-dir-mode.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -35,12 +35,18 @@ export function defaultWebDistDir(): string {
   return path.resolve(here, '../../web/dist');
 }
 
-/** Opens the database, applies migrations and serves the app until `close()`. */
-export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
-  const releaseLock = config.database.kind === 'pglite' ? acquireDataDirLock(config.dataDir) : null;
-  // The corpus is read (parsed, checked, hashed: CPU work, ~250 ms) while the database opens:
-  // the embedded one starts in its own thread, PostgreSQL answers over the network. Read in the
-  // next turn of the event loop, after the database's thread was asked to start.
+/**
+ * Opens the database (migrations applied) and brings the content up to date. The corpus is read
+ * (parsed, checked, hashed: CPU work, ~250 ms) while the database opens: the embedded one starts
+ * in its own thread, PostgreSQL answers over the network. It is read in the next turn of the
+ * event loop, after the database's thread was asked to start. (A function of its own: what it
+ * read is garbage once it returns, where a closure of the server's would keep it.)
+ */
+async function openWithContent(
+  config: Config,
+  logger: Logger,
+  releaseLock: (() => void) | null,
+): Promise<DatabaseHandle> {
   const opening = openDatabase(config.database);
   const reading = new Promise<Corpus>((resolve, reject) =>
     setImmediate(() => {
@@ -64,18 +70,25 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     // An import grew the embedded database's memory by ~100 MB for good; a fresh thread starts
     // without it (~0.4 s, on the start that imported only).
     if (!imported.unchanged) await database.releaseStartupMemory();
-    // The word forms every story page resolves with: read now, while the server starts
-    // listening, rather than by the first reader's request. Then one full collection: reading
-    // them (and an import's parsing of the corpus) leaves garbage that an idle server would
-    // keep, since nothing allocates to trigger a collection.
-    void formsIndex(database.db)
-      .catch((error) => logger.warn({ err: error }, 'forms index'))
-      .finally(collectGarbage);
   } catch (error) {
     await database.close();
     releaseLock?.();
     throw error;
   }
+  return database;
+}
+
+/** Opens the database, applies migrations and serves the app until `close()`. */
+export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
+  const releaseLock = config.database.kind === 'pglite' ? acquireDataDirLock(config.dataDir) : null;
+  const database = await openWithContent(config, logger, releaseLock);
+  // The word forms every story page resolves with: read now, while the server starts
+  // listening, rather than by the first reader's request. Then one full collection: reading
+  // them (and an import's parsing of the corpus) leaves garbage that an idle server would
+  // keep, since nothing allocates to trigger a collection.
+  void formsIndex(database.db)
+    .catch((error) => logger.warn({ err: error }, 'forms index'))
+    .finally(collectGarbage);
   // PGlite writes its files 0666 whatever the umask; the folders are 0700 already, and the
   // files are narrowed to 0600 as well once it has opened, and again when it closes.
   if (releaseLock) protectDataDir(config.dataDir);
