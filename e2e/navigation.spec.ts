@@ -26,6 +26,11 @@ const ROUTES: { path: string; heading: string | RegExp; name: string; long?: boo
   { path: '/no-such-page', heading: 'Page not found', name: 'not-found' },
 ];
 
+// Each test has its own page and nothing in common: the 36 route checks a project makes spread over the
+// workers instead of running one after another in one (the longest file of the suite: 6 minutes
+// a project in a full run on a slow host).
+test.describe.configure({ mode: 'parallel' });
+
 for (const theme of ['light', 'dark'] as const) {
   for (const route of ROUTES) {
     test(`${route.path} renders in the ${theme} theme with the right header and no accessibility violations`, async ({
