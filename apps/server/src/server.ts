@@ -8,7 +8,7 @@ import { startAdminListener } from './admin/admin-listener.ts';
 import { createApp } from './app.ts';
 import { createAuth } from './auth/auth.ts';
 import type { Config } from './config.ts';
-import { type Corpus, importCorpus, readCorpus } from './content/importer.ts';
+import { importCorpus, readCorpus } from './content/importer.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { acquireDataDirLock } from './db/data-dir-lock.ts';
 import { protectDataDir } from './db/data-dir-mode.ts';
@@ -48,15 +48,7 @@ async function openWithContent(
   releaseLock: (() => void) | null,
 ): Promise<DatabaseHandle> {
   const opening = openDatabase(config.database);
-  const reading = new Promise<Corpus>((resolve, reject) =>
-    setImmediate(() => {
-      try {
-        resolve(readCorpus());
-      } catch (error) {
-        reject(error);
-      }
-    }),
-  );
+  const reading = new Promise((resolve) => setImmediate(resolve)).then(() => readCorpus());
   const [opened, read] = await Promise.allSettled([opening, reading]);
   if (opened.status === 'rejected') {
     releaseLock?.();

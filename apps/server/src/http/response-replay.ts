@@ -44,16 +44,18 @@ function headerList(headers: Headers): HeaderList {
   return list;
 }
 
+type PlainGet = IncomingMessage & { url: string };
+
 /** What a plain GET is kept under: its encoding and its address as the client wrote it. */
-function keyOf(headers: IncomingMessage['headers'], url: string): string {
-  return `${chooseEncoding(headers['accept-encoding']) ?? 'identity'} ${url}`;
+function keyOf(request: PlainGet): string {
+  return `${chooseEncoding(request.headers['accept-encoding']) ?? 'identity'} ${request.url}`;
 }
 
 /**
  * A GET with nothing that changes its answer but its encoding, at an address written plainly:
  * with a query or an escape, one answer has endless addresses, and each would be kept.
  */
-function plainGet(request: IncomingMessage): boolean {
+function plainGet(request: IncomingMessage): request is PlainGet {
   return (
     request.method === 'GET' &&
     request.url !== undefined &&
@@ -80,12 +82,12 @@ export class ResponseReplay {
     async (c, next) => {
       await next();
       const incoming = c.env?.incoming;
-      if (!incoming?.url || !marked.has(c.req.raw) || !plainGet(incoming)) return;
+      if (!incoming || !marked.has(c.req.raw) || !plainGet(incoming)) return;
       const response = c.res;
       const etag = response.headers.get('ETag');
       if (!etag || response.headers.has('Set-Cookie')) return;
       if (response.status !== 200 && response.status !== 304) return;
-      const key = keyOf(incoming.headers, incoming.url);
+      const key = keyOf(incoming);
       // Uncompressed bodies (5–10 times the size, and asked for by almost no browser) are made
       // again each time, as the representation cache keeps only compressed copies too.
       if (response.status === 200 && !response.headers.has('Content-Encoding')) return;
@@ -112,9 +114,9 @@ export class ResponseReplay {
   }
 
   /** Answers `request` from memory when an answer to it is kept; false to hand it on. */
-  serve(request: IncomingMessage, response: ServerResponse): boolean {
-    if (!request.url || !plainGet(request)) return false;
-    const entry = this.kept.get(keyOf(request.headers, request.url));
+  private serve(request: IncomingMessage, response: ServerResponse): boolean {
+    if (!plainGet(request)) return false;
+    const entry = this.kept.get(keyOf(request));
     if (!entry) return false;
     if (request.headers['if-none-match'] === entry.etag) {
       if (!entry.notModified) return false;
@@ -137,11 +139,5 @@ export class ResponseReplay {
     return (request, response) => {
       if (!this.serve(request, response)) void route(request, response);
     };
-  }
-
-  /** Forgets every kept answer. */
-  clear(): void {
-    this.kept.clear();
-    this.bytes = 0;
   }
 }
