@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { LoadingScreen } from '../components/Spinner';
-import { useAuth } from '../lib/auth-client';
+import { useAuth } from '../lib/session';
 
 /** Login, sign-up and forgot-password: a signed-in user is sent home (spec 1 §2). */
 export function GuestOnly({ children }: { children: ReactNode }) {

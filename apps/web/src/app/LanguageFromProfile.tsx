@@ -1,7 +1,7 @@
 import { interfaceLanguageForNative } from '@lesefuchs/core/i18n/languages';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../lib/auth-client';
+import { useAuth } from '../lib/session';
 
 /**
  * Signed in, the interface language follows the profile's native language (spec 1 §4): es gives

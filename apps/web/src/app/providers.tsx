@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { setSessionCheck } from '../lib/api';
-import { authClient } from '../lib/auth-client';
 import { queryClient } from '../lib/query-client';
+import { refreshSession } from '../lib/session';
 import { ThemeProvider } from '../lib/theme';
 
 // Back online, every query that failed is fetched again: a screen that could not load offline
@@ -18,7 +18,7 @@ if (typeof window !== 'undefined') {
 }
 
 // A 401 re-reads the session once before the call is retried (spec 1 §4).
-setSessionCheck(() => authClient.getSession());
+setSessionCheck(refreshSession);
 
 export function Providers({ children }: { children: ReactNode }) {
   return (

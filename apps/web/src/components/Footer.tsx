@@ -2,8 +2,8 @@ import { INTERFACE_LANGUAGES, type InterfaceLanguage } from '@lesefuchs/core/i18
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../lib/api';
-import { useAuth } from '../lib/auth-client';
 import { currentLanguage } from '../lib/i18n';
+import { useAuth } from '../lib/session';
 
 export function Footer() {
   const { t, i18n } = useTranslation();

@@ -3,7 +3,7 @@ import { LogIn } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StreakBadge } from '../features/stats/StreakBadge';
-import { useAuth } from '../lib/auth-client';
+import { useAuth } from '../lib/session';
 import { useMediaQuery } from '../lib/use-media-query';
 import { useModule } from '../lib/use-module';
 import { Avatar, type MenuUser } from './Avatar';

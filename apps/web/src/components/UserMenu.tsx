@@ -2,9 +2,10 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { LogOut, Route, Settings, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { signOut } from '../lib/auth-client';
+import { signOut } from '../lib/session';
 import { requestTour, TOUR_NAMES } from '../lib/tour-request';
 import { Avatar, type MenuUser } from './Avatar';
+import '../texts/tours';
 
 /** The signed-in user's menu: opens on click, closes on an outside click or Escape. */
 export function UserMenu({ user }: { user: MenuUser }) {

@@ -41,6 +41,16 @@ const lazyLocales: BackendModule = {
  */
 export const COMMUNITY_NAMESPACE = 'community';
 
+/**
+ * Adds a group of English texts that loads with the code using it (`texts/<group>.ts`, from
+ * `locales/en/<group>.json`) rather than with the app, to the main texts: only the groups of
+ * the app's frame ride with its first script. Spanish and Korean load whole, with every group,
+ * when they are the interface language; English is also their fallback.
+ */
+export function addEnglishTexts(texts: Record<string, ResourceKey>): void {
+  i18n.addResourceBundle(FALLBACK_LANGUAGE, 'translation', texts, true, false);
+}
+
 /** Where the chosen language is remembered between visits. */
 export const LANGUAGE_STORAGE_KEY = 'lesefuchs.language';
 

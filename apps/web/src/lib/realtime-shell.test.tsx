@@ -7,7 +7,7 @@ import { RealtimeConnection, useRealtimeEvent } from './realtime';
 // `eventsource` package), since the browser's EventSource sends no headers. The package is
 // faked at the edge: what the app hands it (the address, the fetch with the token) is checked.
 
-vi.mock('./auth-client', () => ({ useAuth: () => ({ user: { id: 'reader-1' } }) }));
+vi.mock('./session', () => ({ useAuth: () => ({ user: { id: 'reader-1' } }) }));
 vi.mock('./server', () => ({
   usesBearerToken: () => true,
   serverUrl: (path: string) => `https://api.example${path}`,

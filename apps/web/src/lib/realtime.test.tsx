@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeEventSource } from './fake-event-source.test-helper';
 import { RealtimeConnection, useRealtimeEvent } from './realtime';
 
-vi.mock('./auth-client', () => ({ useAuth: () => ({ user: { id: 'reader-1' } }) }));
+vi.mock('./session', () => ({ useAuth: () => ({ user: { id: 'reader-1' } }) }));
 
 function Listener({ type, onEvent }: { type: string; onEvent: (data: unknown) => void }) {
   useRealtimeEvent(type, onEvent);

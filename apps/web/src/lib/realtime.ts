@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useAuth } from './auth-client';
 import { credentialsOfRequest, serverUrl, usesBearerToken } from './server';
+import { useAuth } from './session';
 
 // One server-sent event stream per signed-in tab (`GET /api/events`): changes made on another
 // device or tab arrive as named events, e.g. "stats" or "bookmarks". The stream reconnects by

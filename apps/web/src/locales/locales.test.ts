@@ -2,17 +2,9 @@ import { describe, expect, it } from 'vitest';
 import communityEn from '../features/community/locales/en.json';
 import communityEs from '../features/community/locales/es.json';
 import communityKr from '../features/community/locales/kr.json';
-import en from './en.json';
+import { englishTexts, keysOf, type Tree } from './english.test-helper';
 import es from './es.json';
 import kr from './kr.json';
-
-type Tree = { [key: string]: string | Tree };
-
-function keysOf(tree: Tree, prefix = ''): string[] {
-  return Object.entries(tree).flatMap(([key, value]) =>
-    typeof value === 'string' ? [`${prefix}${key}`] : keysOf(value, `${prefix}${key}.`),
-  );
-}
 
 function valueAt(tree: Tree, key: string): string | Tree | undefined {
   return key
@@ -25,7 +17,7 @@ function valueAt(tree: Tree, key: string): string | Tree | undefined {
 
 // The app's texts and those that load with a feature (features/*/locales), each with English.
 const FILES: [string, Tree, Tree, Tree][] = [
-  ['app', en, es, kr],
+  ['app', englishTexts(), es, kr],
   ['community', communityEn, communityEs, communityKr],
 ];
 

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../lib/i18n';
 import { needsPremium } from './audio-settings';
 import type { AudioVoice } from './types';
+import '../../texts/audio';
 
 const VOICES: readonly AudioVoice[] = ['Amala', 'Florian'];
 

@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { audioPlayer } from './player';
 import type { AudioError } from './types';
+import '../../texts/audio';
 
 /** The text of an audio error (spec 2 §8) in the interface language. */
 export function useAudioErrorText(): (error: AudioError) => string {

@@ -3,6 +3,7 @@ import { Crown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../lib/i18n';
 import { useMembership } from './membership';
+import '../../texts/audio';
 
 /** The learner's membership in a line: premium and until when, or the free plan. */
 export function MembershipLine() {

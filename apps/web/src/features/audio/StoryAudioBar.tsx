@@ -9,6 +9,7 @@ import { useAudioSettings } from './audio-settings';
 import { playRequestFor } from './play-request';
 import { audioPlayer, isPlayerOn, useAudioPlayer } from './player';
 import type { AudioVoice, PlayerState, TimedSentence } from './types';
+import '../../texts/audio';
 
 /** The sentence spoken at a second of the audio, or null before the first. */
 export function sentenceAt(sentences: TimedSentence[], seconds: number): number | null {

@@ -14,6 +14,8 @@ import {
   type Difficulty,
   toggleLevel,
 } from './audio-list-filters';
+import '../../texts/audio';
+import '../../texts/audioList';
 
 /**
  * The audio list's filters (spec 2 §2): search, the learner's speed and voice (premium ones

@@ -8,6 +8,8 @@ import { AudioErrorMessage } from '../audio/AudioErrorMessage';
 import type { AudioError, PlayerState } from '../audio/types';
 import { CategoryBadge, LevelBadge } from '../stories/StoryCard';
 import { type StoryMeta, titleIn } from '../stories/stories-api';
+import '../../texts/audio';
+import '../../texts/audioList';
 
 /** The German title a story is named by in the list, its controls and its text. */
 export const germanTitle = (story: Pick<StoryMeta, 'titleDe' | 'titleEn'>) =>

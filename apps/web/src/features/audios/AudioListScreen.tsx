@@ -19,6 +19,8 @@ import {
   DEFAULT_AUDIO_FILTERS,
   storiesWithAudio,
 } from './audio-list-filters';
+import '../../texts/audioList';
+import '../../texts/stories';
 
 /**
  * A value that stays as it was while `hold` is true and follows again once it is false (the

@@ -8,6 +8,7 @@ import { isPlayerOn, useAudioPlayer } from '../audio/player';
 import { CategoryBadge, LevelBadge } from '../stories/StoryCard';
 import { type StoryDetail, type StoryMeta, titleIn, useStory } from '../stories/stories-api';
 import { germanTitle, PlayPauseButton } from './AudioListItem';
+import '../../texts/audioList';
 
 type TextLanguage = 'de' | 'en' | 'es' | 'kr';
 

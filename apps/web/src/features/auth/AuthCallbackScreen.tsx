@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadingScreen } from '../../components/Spinner';
 import { closeSystemBrowser, finishNativeSignIn } from './native-google';
 import { useLinkOnce } from './use-link-once';
+import '../../texts/auth';
 
 /**
  * /auth/callback: where the native shell's Google sign-in returns (the app link

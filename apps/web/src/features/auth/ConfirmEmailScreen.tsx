@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadingScreen } from '../../components/Spinner';
 import { authClient } from '../../lib/auth-client';
 import { useLinkOnce } from './use-link-once';
+import '../../texts/auth';
 
 /**
  * /auth/confirm?token=…: the e-mail confirmation link when it opens the native app (an app link

@@ -5,6 +5,7 @@ import { AuthCard, Field, FormMessage } from '../../components/Form';
 import { authClient } from '../../lib/auth-client';
 import { checkEmailRequest, recordEmailRequest } from './email-request-limits';
 import { limitText } from './messages';
+import '../../texts/auth';
 
 /** /forgot-password: asks for a reset link, within the per-address limits. */
 export function ForgotPasswordScreen() {

@@ -5,6 +5,7 @@ import { FormMessage } from '../../components/Form';
 import { api } from '../../lib/api';
 import { authClient } from '../../lib/auth-client';
 import { isNativeShell } from '../../lib/native';
+import '../../texts/auth';
 
 /** What the server offers the client; fetched once a session. */
 export function useClientConfig() {

@@ -6,6 +6,7 @@ import { authClient } from '../../lib/auth-client';
 import { checkEmailRequest, recordEmailRequest } from './email-request-limits';
 import { GoogleSignIn } from './GoogleSignIn';
 import { type AuthError, limitText, waitText } from './messages';
+import '../../texts/auth';
 
 /** What a return from Google sign-in (`/login?google=…`) says went wrong. */
 const GOOGLE_RETURN_ERRORS: Record<string, string> = {

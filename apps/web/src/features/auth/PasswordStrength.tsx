@@ -3,6 +3,7 @@ import {
   type PasswordStrength as Strength,
 } from '@lesefuchs/core/validation/password';
 import { useTranslation } from 'react-i18next';
+import '../../texts/auth';
 
 const LEVEL: Record<Strength, number> = { weak: 1, fair: 2, good: 3, strong: 4 };
 const COLOR: Record<Strength, string> = {

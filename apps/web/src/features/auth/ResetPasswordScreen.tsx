@@ -5,9 +5,11 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { RECOVERY_FLAG_KEY } from '../../app/RecoveryLinks';
 import { AuthCard, Field, FormMessage } from '../../components/Form';
 import { LoadingScreen } from '../../components/Spinner';
-import { authClient, signOut } from '../../lib/auth-client';
+import { authClient } from '../../lib/auth-client';
+import { signOut } from '../../lib/session';
 import { passwordRefusalText } from './messages';
 import { PasswordStrengthBar, usePasswordRequirements } from './PasswordStrength';
+import '../../texts/auth';
 
 /**
  * /reset-password: the mailed link lands here with its token (or with ?error= when the link is

@@ -9,6 +9,7 @@ import { currentLanguage } from '../../lib/i18n';
 import { GoogleSignIn } from './GoogleSignIn';
 import { type AuthError, nicknameText, passwordRefusalText } from './messages';
 import { PasswordStrengthBar, usePasswordRequirements } from './PasswordStrength';
+import '../../texts/auth';
 
 /** /signup: nickname, e-mail, password with its strength, confirmation; then the e-mail to confirm. */
 export function SignupScreen() {

@@ -6,6 +6,7 @@ import {
 } from '@lesefuchs/core/validation/email-requests';
 import type { TFunction } from 'i18next';
 import { currentLocale } from '../../lib/i18n';
+import '../../texts/auth';
 
 /** 'Please wait {time} and try again.' with the time in the interface language. */
 export function waitText(t: TFunction, retryAfterMs: number): string {

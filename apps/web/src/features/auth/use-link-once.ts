@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useAuth } from '../../lib/auth-client';
+import { useAuth } from '../../lib/session';
 
 /** Where a link's screen goes when its work is done. */
 export interface LinkOutcome {

@@ -12,6 +12,8 @@ import {
 import { type BookmarkItem, idsOf, orderBookmarks } from '../home/selection';
 import { useReadingList } from '../stories/reading-lists';
 import { type StoryMeta, useStories } from '../stories/stories-api';
+import '../../texts/bookmarks';
+import '../../texts/offline';
 
 /** /bookmarks: the bookmarked stories, unread first, newest bookmark first within each group. */
 export function BookmarksScreen() {

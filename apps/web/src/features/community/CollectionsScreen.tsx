@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { LoadError } from '../../components/LoadError';
 import { LoadingScreen } from '../../components/Spinner';
-import { useAuth } from '../../lib/auth-client';
+import { useAuth } from '../../lib/session';
 import { CollectionCard } from './CollectionCard';
 import { EmptyCard, Pager } from './CommunityParts';
 import { type CollectionSort, useCollectionsQuery, useMyCollectionsQuery } from './community-api';

@@ -15,7 +15,7 @@ const auth = vi.hoisted(() => ({
     user: { id: string; name: string; email: string } | null;
   },
 }));
-vi.mock('../../lib/auth-client', () => ({
+vi.mock('../../lib/session', () => ({
   useAuth: () => ({ ...auth.current, refetch: async () => undefined }),
 }));
 

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { LoadError } from '../../components/LoadError';
 import { LoadingScreen } from '../../components/Spinner';
-import { useAuth } from '../../lib/auth-client';
 import { currentLocale } from '../../lib/i18n';
+import { useAuth } from '../../lib/session';
 import { EmptyCard, Pager } from './CommunityParts';
 import { type Board, useLeaderboardQuery } from './community-api';
 import {

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { VisibilitySwitch } from './VisibilitySwitch';
 import './texts';
+import '../../texts/profile';
 
 /**
  * The settings' "Community" group: the same "Show me on the boards" switch as the community

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Direction, FlashcardCardView, type NativeLanguage } from './FlashcardCardView';
 import type { StudyCard } from './study-state';
+import '../../texts/flashcards';
 
 /**
  * The auto mode (spec 3 §2): the question, then the answer, then the next card, each for one

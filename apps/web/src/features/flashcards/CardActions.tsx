@@ -5,6 +5,7 @@ import { FormMessage } from '../../components/Form';
 import type { VocabularyEntry } from '../stories/stories-api';
 import { SaveWordButton } from '../vocabulary/SaveWordButton';
 import type { StudyCard } from './study-state';
+import '../../texts/flashcards';
 
 /** The card's vocabulary entry, for saving the word to my list. */
 function entryOf(card: StudyCard): VocabularyEntry {

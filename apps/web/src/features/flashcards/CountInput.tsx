@@ -5,6 +5,7 @@ import {
 } from '@lesefuchs/core/srs/card-inputs';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../../texts/flashcards';
 
 /**
  * A card count (spec 3 §5): whole numbers of at least 0, empty means 0; over the maximum a

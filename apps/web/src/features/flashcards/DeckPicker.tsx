@@ -3,6 +3,7 @@ import { formatFlashcardDeck, parseFlashcardDeck } from '@lesefuchs/core/srs/dec
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Chip } from '../../components/Chip';
+import '../../texts/flashcards';
 
 /** A deck selection in words: "Saved words · A1 + A2", "All words". */
 export function deckLabel(deck: string, t: TFunction): string {

@@ -6,6 +6,8 @@ import { useKeyboardInUse } from '../../lib/keyboard-in-use';
 import { StorySentence } from './StorySentence';
 import type { StudyCard } from './study-state';
 import { useSwipe } from './use-swipe';
+import '../../texts/flashcards';
+import '../../texts/vocabulary';
 
 export type Direction = 'toNative' | 'toGerman';
 export type NativeLanguage = 'en' | 'es' | 'kr';

@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../../texts/flashcards';
 
 /** Retries the boundary allows before it asks for a reload (spec 3 §2, §8). */
 export const MAX_RETRIES = 3;

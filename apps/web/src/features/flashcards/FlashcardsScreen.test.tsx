@@ -14,8 +14,7 @@ import { testCard } from './test-cards';
 
 let session: { data: { user: { id: string } } | null; isPending: boolean; error: unknown };
 
-vi.mock('../../lib/auth-client', () => ({
-  authClient: { useSession: () => session },
+vi.mock('../../lib/session', () => ({
   useAuth: () => ({
     status: session.data ? 'signed-in' : 'signed-out',
     user: session.data?.user ?? null,

@@ -8,6 +8,7 @@ import { clearCachedQueue } from './live-queue-store';
 import { StudySession } from './StudySession';
 import { clearSession } from './session-store';
 import { emitStudyEvent } from './study-events';
+import '../../texts/flashcards';
 
 /** /study/flashcards: the flashcard session (spec 3 §2). Studying needs a signed-in user. */
 export function FlashcardsScreen() {

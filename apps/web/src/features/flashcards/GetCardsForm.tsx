@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { FormMessage } from '../../components/Form';
 import { ApiRequestError } from '../../lib/api';
 import { CountInput } from './CountInput';
+import '../../texts/flashcards';
 
 /** A message about the last Get Cards, kept as a key so it follows the interface language. */
 type Notice = {

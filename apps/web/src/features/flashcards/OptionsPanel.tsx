@@ -1,6 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../../texts/flashcards';
 
 /**
  * The session options. On a narrow screen they fold away while a session runs, so the card

@@ -4,6 +4,7 @@ import { Eye } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKeyboardInUse } from '../../lib/keyboard-in-use';
+import '../../texts/flashcards';
 
 /** The three buttons the interface shows (spec 3 §4); hard is for the scheduler only. */
 export const SHOWN_RATINGS = ['again', 'good', 'easy'] as const satisfies readonly Rating[];

@@ -1,6 +1,7 @@
 import { BookmarkPlus, Loader2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { FormMessage } from '../../components/Form';
+import '../../texts/flashcards';
 
 /**
  * "You have 3 saved words that are not cards yet" with the one button that makes them into

@@ -7,6 +7,8 @@ import { useAudioSettings } from '../audio/audio-settings';
 import { sameClip } from '../audio/clip';
 import { playRequestFor } from '../audio/play-request';
 import { audioPlayer, player, useAudioPlayer } from '../audio/player';
+import '../../texts/audio';
+import '../../texts/flashcards';
 
 // Loaded only for a card whose sentence has a clip, so ordinary cards never load the player.
 

@@ -3,6 +3,7 @@ import { ArrowLeftRight, Pause, Play } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Chip } from '../../components/Chip';
 import type { Direction, NativeLanguage } from './FlashcardCardView';
+import '../../texts/flashcards';
 
 export type StudyMode = 'normal' | 'auto';
 

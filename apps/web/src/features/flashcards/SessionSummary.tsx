@@ -8,6 +8,7 @@ import { currentLocale } from '../../lib/i18n';
 import { NextStoryLink } from '../stories/NextStoryLink';
 import { type NativeLanguage, translationOf } from './FlashcardCardView';
 import type { SessionSummary as Summary } from './practice';
+import '../../texts/flashcards';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

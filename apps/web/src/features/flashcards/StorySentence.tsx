@@ -1,6 +1,7 @@
 import type { CardContext } from '@lesefuchs/core/srs/api';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../../texts/flashcards';
 
 const SentenceClipButton = lazy(() => import('./SentenceClipButton'));
 

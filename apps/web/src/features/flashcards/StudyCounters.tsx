@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { StudyCounts } from './study-state';
+import '../../texts/flashcards';
 
 /** The counters of spec 3 §2: new, learning and review cards still to study, and "x of y". */
 export function StudyCounters({ counts }: { counts: StudyCounts }) {

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { LoadingScreen } from '../../components/Spinner';
 import type { StudyState } from './study-state';
 import type { LoadStatus } from './use-study';
+import '../../texts/flashcards';
 
 /** "in 45 seconds", "in 3 minutes", in the interface language. */
 function relative(seconds: number, language: string): string {

@@ -1,5 +1,6 @@
 import { CloudOff, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import '../../texts/flashcards';
 
 /** Offline and waiting grades, and a grade the server refused (spec 3 §4, §8). */
 export function StudyNotices({

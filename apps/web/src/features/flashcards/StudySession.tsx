@@ -38,6 +38,7 @@ import { useSchedulerSettings } from './use-scheduler-settings';
 import { useStudy } from './use-study';
 import { useStudyKeys } from './use-study-keys';
 import { usePendingReviewCount, useStudyTimers } from './use-study-timers';
+import '../../texts/flashcards';
 
 /** The flashcard session of a signed-in learner (spec 3 §2): controls, counters, the card. */
 export function StudySession({

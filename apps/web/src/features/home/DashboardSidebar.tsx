@@ -5,8 +5,8 @@ import { BookOpen, Clock, History, RefreshCw, Shuffle, Sparkles, Trophy } from '
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAuth } from '../../lib/auth-client';
 import { currentLanguage, currentLocale } from '../../lib/i18n';
+import { useAuth } from '../../lib/session';
 import { type ReadingEntry, useReadingList } from '../stories/reading-lists';
 import { CoverageLine } from '../stories/StoryCard';
 import { type StoryMeta, titleIn, useStories } from '../stories/stories-api';
@@ -21,6 +21,9 @@ import {
   unreadStories,
 } from './selection';
 import { storyLevelsOnDevice } from './story-level';
+import '../../texts/home';
+import '../../texts/sidebar';
+import '../../texts/stories';
 
 /** The card look of the home page, the sidebar and the bookmarks page. */
 export const CARD_CLASS =

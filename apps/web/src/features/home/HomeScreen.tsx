@@ -3,7 +3,7 @@ import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PrefetchScreenData } from '../../app/router';
-import { useAuth } from '../../lib/auth-client';
+import { useAuth } from '../../lib/session';
 import { LevelPrompt } from '../level/LevelPrompt';
 import { useReadingList } from '../stories/reading-lists';
 import { type StoryMeta, storiesQuery, useStories } from '../stories/stories-api';
@@ -19,6 +19,7 @@ import {
 import { MOTIVATION_LINES } from './motivation';
 import { idsOf, latestUnread, pickRandom } from './selection';
 import { storyLevelsOnDevice } from './story-level';
+import '../../texts/home';
 
 const MODES = [
   { key: 'stories', to: '/stories', icon: BookOpen },

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { acceptInstallOffer, useInstallOffer } from '../../lib/install';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { useReadingList } from '../stories/reading-lists';
+import '../../texts/install';
 
 // The app's own offer to install it: once the learner comes back (a second visit) or has
 // finished a story, never in the first minutes of a first visit, and never again once dismissed

@@ -1,5 +1,7 @@
 import { LEVELS, type Level } from '@lesefuchs/core/content/taxonomy';
 import { useTranslation } from 'react-i18next';
+import '../../texts/level';
+import '../../texts/profile';
 
 /** The six levels as buttons, each with what a learner at that level reads. */
 export function LevelButtons({

@@ -2,9 +2,10 @@ import { Compass } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useAuth } from '../../lib/auth-client';
+import { useAuth } from '../../lib/session';
 import { markLevelAsked, useLevelAsked } from './asked';
 import { LevelButtons } from './LevelButtons';
+import '../../texts/level';
 
 /**
  * The first visit's question (issue #19): which level the learner reads at. A level sets where the

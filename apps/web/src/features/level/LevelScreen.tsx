@@ -7,6 +7,8 @@ import { Panel } from '../../components/Panel';
 import { LevelButtons } from './LevelButtons';
 import { CHECK_WORDS, type CheckResult, scoreCheck } from './level-check';
 import { useLevelChoice } from './use-level-choice';
+import '../../texts/level';
+import '../../texts/profile';
 
 /**
  * /level: the learner's level, chosen from the six or found with the word check ("Help me

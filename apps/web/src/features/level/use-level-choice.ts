@@ -1,5 +1,5 @@
 import type { Level } from '@lesefuchs/core/content/taxonomy';
-import { useAuth } from '../../lib/auth-client';
+import { useAuth } from '../../lib/session';
 import { GUEST, usePreferences } from '../profile/preferences-store';
 import { useProfileQuery } from '../profile/profile-queries';
 import { chooseLevel } from './choose-level';

@@ -18,6 +18,7 @@ import {
   useSaveOffline,
 } from './offline-library';
 import { totalBytesToSave, useStorySizes } from './story-sizes';
+import '../../texts/offline';
 
 /**
  * /stories/offline: what this device keeps for reading without a connection — each level with

@@ -11,6 +11,7 @@ import {
   useSaveOffline,
 } from './offline-library';
 import { bytesToSave, useStorySizes } from './story-sizes';
+import '../../texts/offline';
 
 /**
  * A story's "Save for offline": the story and its audio in the learner's voice, kept until

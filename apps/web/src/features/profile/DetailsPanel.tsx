@@ -6,10 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Field, FormMessage } from '../../components/Form';
 import { Panel } from '../../components/Panel';
-import { authClient, useAuth } from '../../lib/auth-client';
+import { authClient } from '../../lib/auth-client';
+import { useAuth } from '../../lib/session';
 import { nicknameText } from '../auth/messages';
 import { chooseLevel } from '../level/choose-level';
 import { type Profile, profileKeys } from './profile-queries';
+import '../../texts/auth';
+import '../../texts/level';
+import '../../texts/profile';
 
 type Status = { tone: 'success' | 'error'; text: string } | null;
 

@@ -7,6 +7,8 @@ import { useTheme } from '../../lib/theme';
 import { useMembership } from '../audio/membership';
 import { PreferenceFields, type PreferenceKey, ResetPreferences } from './preference-fields';
 import { GUEST, usePreferences } from './preferences-store';
+import '../../texts/profile';
+import '../../texts/settings';
 
 const SELECTS: PreferenceKey[] = [
   'storyMode',

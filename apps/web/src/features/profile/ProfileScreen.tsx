@@ -10,9 +10,10 @@ import { ModalDialog } from '../../components/ModalDialog';
 import { Panel } from '../../components/Panel';
 import { SignInPrompt } from '../../components/SignInPrompt';
 import { LoadingScreen } from '../../components/Spinner';
-import { authClient, signOut, useAuth } from '../../lib/auth-client';
+import { authClient } from '../../lib/auth-client';
 import { currentLocale } from '../../lib/i18n';
 import { useOnline } from '../../lib/online';
+import { refreshSession, signOut, useAuth } from '../../lib/session';
 import { requestTour, TOUR_NAMES } from '../../lib/tour-request';
 import { MembershipLine } from '../audio/MembershipLine';
 import { passwordRefusalText } from '../auth/messages';
@@ -26,6 +27,9 @@ import {
   useProfileQuery,
   useUpdateProfile,
 } from './profile-queries';
+import '../../texts/auth';
+import '../../texts/profile';
+import '../../texts/tours';
 
 type Status = { tone: 'success' | 'error'; text: string } | null;
 
@@ -303,7 +307,7 @@ function AccountActions() {
       return;
     }
     dialog.current?.close();
-    await authClient.getSession().catch(() => undefined);
+    await refreshSession();
     navigate('/profile', { replace: true, state: { notice: t('profile.remove.done') } });
   };
 

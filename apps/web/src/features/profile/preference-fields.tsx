@@ -7,6 +7,11 @@ import { Fragment, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormMessage } from '../../components/Form';
 import type { ThemeMode } from '../../lib/theme';
+import '../../texts/audio';
+import '../../texts/profile';
+import '../../texts/quiz';
+import '../../texts/settings';
+import '../../texts/stories';
 
 // Every preference's control, once: the settings screen shows them all in their groups, the
 // profile's and the story list's panels the few a reader changes most.

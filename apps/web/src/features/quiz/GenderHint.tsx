@@ -2,6 +2,7 @@ import { ARTICLE_OF, type Gender } from '@lesefuchs/core/content/taxonomy';
 import { genderRuleFor } from '@lesefuchs/core/quiz/gender-rules';
 import { Lightbulb } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import '../../texts/quiz';
 
 /** After a wrong gender answer: the ending's rule, when one applies, and how far to trust it. */
 export function GenderHint({ noun, gender }: { noun: string; gender: Gender }) {

@@ -11,7 +11,7 @@ import { DECK_INTENT_KEY } from '../vocabulary/decks';
 import { QuizEnd } from './QuizEnd';
 import type { GameResult } from './QuizGame';
 
-vi.mock('../../lib/auth-client', () => ({
+vi.mock('../../lib/session', () => ({
   useAuth: () => ({ status: 'signed-out', user: null, refetch: async () => undefined }),
 }));
 

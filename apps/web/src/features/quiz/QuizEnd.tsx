@@ -22,6 +22,7 @@ import { isSaved, saveWord } from '../vocabulary/saved-words-store';
 import type { GameResult } from './QuizGame';
 import type { QuizSettings } from './QuizSetup';
 import { recordScore, type ScoreEntry } from './scoreboard';
+import '../../texts/quiz';
 
 const entryOf = (word: QuizWord): VocabularyEntry => ({
   id: word.id,

@@ -24,6 +24,7 @@ import { vibrate } from '../../lib/native';
 import { GenderHint } from './GenderHint';
 import type { QuizSettings } from './QuizSetup';
 import { rememberRecent } from './recent-words';
+import '../../texts/quiz';
 
 export interface MissedWord {
   word: QuizWord;

@@ -12,6 +12,7 @@ import { type GameResult, QuizGame } from './QuizGame';
 import { type QuizSettings, QuizSetup } from './QuizSetup';
 import { loadQuizWords } from './quiz-words';
 import { readRecent } from './recent-words';
+import '../../texts/quiz';
 
 type Phase =
   | { name: 'setup' }

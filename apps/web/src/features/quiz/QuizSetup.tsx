@@ -17,6 +17,7 @@ import { currentLocale } from '../../lib/i18n';
 import { useOnline } from '../../lib/online';
 import { formatDeck, parseDeck } from '../vocabulary/decks';
 import { bestScore, pullScoreboard, useScoreboard } from './scoreboard';
+import '../../texts/quiz';
 
 export interface QuizSettings {
   studyMode: QuizStudyMode;

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { FormMessage } from '../../components/Form';
 import { Panel } from '../../components/Panel';
 import { LoadingScreen } from '../../components/Spinner';
-import { useAuth } from '../../lib/auth-client';
+import { useAuth } from '../../lib/session';
 import { useTheme } from '../../lib/theme';
 import { useMembership } from '../audio/membership';
 import { CommunitySettings } from '../community/CommunitySettings';
@@ -13,6 +13,8 @@ import {
 } from '../profile/preference-fields';
 import { GUEST, usePreferences } from '../profile/preferences-store';
 import { useProfileQuery } from '../profile/profile-queries';
+import '../../texts/profile';
+import '../../texts/settings';
 
 /** The groups of spec 1 §3, each with its preferences in order. */
 const GROUPS: { key: string; fields: PreferenceKey[] }[] = [

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useAuth } from '../../lib/auth-client';
+import { useAuth } from '../../lib/session';
 import { THEME_STORAGE_KEY, useTheme } from '../../lib/theme';
 import { GUEST, usePreferences } from '../profile/preferences-store';
 import { useProfileQuery } from '../profile/profile-queries';

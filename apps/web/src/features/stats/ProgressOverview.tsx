@@ -11,6 +11,7 @@ import { useOnline } from '../../lib/online';
 import { liveStreak, longDate } from './StreakBadge';
 import { refreshProfileAndStats, useStats } from './stats-store';
 import { today, useStreak } from './streak-store';
+import '../../texts/progress';
 
 type Status = { tone: 'success' | 'error'; text: string } | null;
 

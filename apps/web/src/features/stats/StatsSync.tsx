@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { onAppState } from '../../lib/app-state';
-import { useAuth } from '../../lib/auth-client';
 import { useRealtimeEvent } from '../../lib/realtime';
+import { useAuth } from '../../lib/session';
 import { STUDY_EVENT, type StudyEventDetail } from '../flashcards/study-events';
 import { scheduleDailyPreferencesPull } from '../profile/daily-pull';
 import { profileKeys } from '../profile/profile-queries';

@@ -3,8 +3,8 @@ import { daysBetween, type StreakState } from '@lesefuchs/core/streak';
 import { Flame } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../lib/auth-client';
 import { currentLocale } from '../../lib/i18n';
+import { useAuth } from '../../lib/session';
 import { today, useStreak } from './streak-store';
 
 /** How long the streak message shows (spec 1 §9). */

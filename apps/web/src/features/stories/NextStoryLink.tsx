@@ -8,6 +8,7 @@ import { nextStoryAfter } from './next-story';
 import { useReadingList } from './reading-lists';
 import { useStories } from './stories-api';
 import { useReaderPreferences } from './use-reader-preferences';
+import '../../texts/reader';
 
 /**
  * The next story at the learner's level (issue #19), as a link: after the story just finished,

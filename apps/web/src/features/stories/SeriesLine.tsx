@@ -1,5 +1,6 @@
 import type { StorySeries } from '@lesefuchs/core/content/series';
 import { useTranslation } from 'react-i18next';
+import '../../texts/stories';
 
 /**
  * A story's place in its series (issue #22): "Part 2 of 4 · <series title>", on the story card

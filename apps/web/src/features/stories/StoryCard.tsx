@@ -7,6 +7,7 @@ import { currentLanguage, currentLocale } from '../../lib/i18n';
 import { useCoverageMap } from './coverage-context';
 import { SeriesLine } from './SeriesLine';
 import { type StoryMeta, titleIn } from './stories-api';
+import '../../texts/stories';
 
 export function LevelBadge({ level }: { level: string | null | undefined }) {
   const { t } = useTranslation();

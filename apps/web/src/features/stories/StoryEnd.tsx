@@ -7,6 +7,7 @@ import { saveWord, useSavedWords } from '../vocabulary/saved-words-store';
 import { NextStoryLink } from './NextStoryLink';
 import { type StoryDetail, useStories, type VocabularyEntry } from './stories-api';
 import { sentenceOfEntry } from './word-lookup/word-info';
+import '../../texts/reader';
 
 /**
  * The end of a story the learner finished (issue #19): a short, warm summary, the streak moment

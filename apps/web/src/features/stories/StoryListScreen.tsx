@@ -6,8 +6,8 @@ import { useSearchParams } from 'react-router';
 import type { PrefetchScreenData } from '../../app/router';
 import { Chip } from '../../components/Chip';
 import { LoadError } from '../../components/LoadError';
-import { useAuth } from '../../lib/auth-client';
 import { useRenderedInSteps } from '../../lib/render-steps';
+import { useAuth } from '../../lib/session';
 import { useModule } from '../../lib/use-module';
 import { GUEST } from '../profile/preferences-store';
 import { useProfileQuery } from '../profile/profile-queries';
@@ -25,6 +25,7 @@ import {
   type StoryFilters,
 } from './story-filters';
 import { useReaderPreferences } from './use-reader-preferences';
+import '../../texts/stories';
 
 const SESSION_KEY = 'lesefuchs.storyFilters';
 const HASH_KEY = 'lesefuchs.storyFilters.preferences';

@@ -16,9 +16,9 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { PrefetchScreenData } from '../../app/router';
 import { EntryWord } from '../../components/EntryWord';
 import { LoadingScreen } from '../../components/Spinner';
-import { useAuth } from '../../lib/auth-client';
 import { currentLanguage } from '../../lib/i18n';
 import { useOnline, useRetryWhenOnline } from '../../lib/online';
+import { useAuth } from '../../lib/session';
 import { audioPlayer } from '../audio/player';
 import { StoryAudioBar, useStoryReading } from '../audio/StoryAudioBar';
 import { KeepStoryAudio } from '../offline/KeepStoryAudio';
@@ -49,6 +49,10 @@ import { TokenizedText } from './TokenizedText';
 import { useReaderPreferences } from './use-reader-preferences';
 import { WordCardDisplayContext } from './word-lookup/WordCard';
 import { storyTextIn } from './word-lookup/word-info';
+import '../../texts/offline';
+import '../../texts/profile';
+import '../../texts/reader';
+import '../../texts/stories';
 
 export const STORY_MODES = [
   'normal',

@@ -8,6 +8,7 @@ import { paragraphRanges, type TextRun, textRuns } from './word-lookup/text-runs
 import { useStoryLookup } from './word-lookup/use-story-lookup';
 import { type WordButtonProps, WordLookup } from './word-lookup/WordLookup';
 import type { WordInfo } from './word-lookup/word-info';
+import '../../texts/audio';
 
 interface Props {
   detail: StoryDetail;

@@ -1,5 +1,5 @@
 import { DEFAULT_PREFERENCES, type Preferences } from '@lesefuchs/core/preferences/preferences';
-import { useAuth } from '../../lib/auth-client';
+import { useAuth } from '../../lib/session';
 import { usePreferences } from '../profile/preferences-store';
 import { useProfileQuery } from '../profile/profile-queries';
 

@@ -3,11 +3,12 @@ import { GraduationCap, LayoutList, Puzzle } from 'lucide-react';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAuth } from '../../lib/auth-client';
 import { currentLocale } from '../../lib/i18n';
 import { useOnline, useRetryWhenOnline } from '../../lib/online';
+import { useAuth } from '../../lib/session';
 import { countQueuedCards } from '../flashcards/live-queue-store';
 import { useOverviewQuery, useOverviewRealtime } from '../flashcards/overview/overview-api';
+import '../../texts/study';
 
 /** /study: where studying starts — flashcards with what is waiting, the overview, the quiz. */
 export function StudyHubScreen() {

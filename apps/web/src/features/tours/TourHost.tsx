@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useAuth } from '../../lib/auth-client';
 import { afterIdle } from '../../lib/idle';
+import { useAuth } from '../../lib/session';
 import { TOUR_EVENT, takeRequestedTour } from '../../lib/tour-request';
 import { useLevelAsked } from '../level/asked';
 import { completedTours, runTour, TOURS, type TourName, tourAvailable } from './tours';
+import '../../texts/tours';
 
 /** How long a page may take to show a tour's elements after navigating to it. */
 const WAIT_FOR_PAGE_MS = 3_000;

@@ -7,6 +7,7 @@ import type { TFunction } from 'i18next';
 // itself, only if it was not completed before; completion is kept on the device per tour.
 
 import type { TourName } from '../../lib/tour-request';
+import '../../texts/tours';
 
 export type { TourName } from '../../lib/tour-request';
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VocabularyEntry } from '../stories/stories-api';
 import { markKnown, unmarkKnown, useKnownWords } from './known-words-store';
+import '../../texts/vocabulary';
 
 /**
  * "I know this": marks a word's entry (its lemma) known, so every story's coverage counts its

@@ -6,6 +6,7 @@ import { useReaderPreferences } from '../stories/use-reader-preferences';
 import type { SaveSource } from './saved-words-model';
 import { sameWord } from './saved-words-model';
 import { removeWord, saveWord, useSavedWords } from './saved-words-store';
+import '../../texts/vocabulary';
 
 /** Save a word to my list, or take it off again; says which it is. */
 export function SaveWordButton({

@@ -11,6 +11,7 @@ import {
   type TypeFilter,
   typeKey,
 } from './decks';
+import '../../texts/vocabulary';
 
 export type ViewMode = 'single' | 'grid';
 

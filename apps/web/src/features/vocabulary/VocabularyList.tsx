@@ -9,6 +9,7 @@ import { type DeckRow, typeKey, typeOf } from './decks';
 import { KnownWordButton } from './KnownWordButton';
 import { SaveWordButton } from './SaveWordButton';
 import type { ViewMode } from './VocabularyFilters';
+import '../../texts/vocabulary';
 
 /** The BCP 47 tag of a translation language (kr is Korean: ko). */
 export const langTag = (language: InterfaceLanguage) => (language === 'kr' ? 'ko' : language);

@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { VOCABULARY_HEADER_ID } from '../../app/navigation';
 import { LoadError } from '../../components/LoadError';
-import { useAuth } from '../../lib/auth-client';
 import { currentLanguage } from '../../lib/i18n';
+import { useAuth } from '../../lib/session';
 import { speechAvailable } from '../../lib/speech';
 import { ShareCollectionDialog } from '../community/ShareCollectionDialog';
 import type { VocabularyEntry } from '../stories/stories-api';
@@ -40,6 +40,7 @@ import { quickMatch } from './search-index';
 import { DeckControl, FilterRow, SearchBox, type ViewMode } from './VocabularyFilters';
 import { VocabularyList, VocabularySkeleton } from './VocabularyList';
 import { useVocabulary } from './vocabulary-api';
+import '../../texts/vocabulary';
 
 /** At most this many rows render at once; "Show more" adds as many again. */
 const PAGE = 200;

@@ -21,6 +21,7 @@ import {
   sweepTemporary,
   TEMP_SWEEP_EVERY_MS,
 } from './saved-words-model';
+import '../../texts/vocabulary';
 
 // Saved words (spec 2 §4). A save shows at once: for a guest it stays on the device; for a
 // signed-in user it is a temporary word, queued on the device and sent in the background at

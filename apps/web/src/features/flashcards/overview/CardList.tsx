@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage, currentLocale } from '../../../lib/i18n';
 import { DifficultyBadge } from '../../home/DashboardSidebar';
 import { relativeDue, relativePast, translationOf } from './card-format';
+import '../../../texts/flashcardOverview';
 
 /** The current time, renewed every `everyMs` so relative times stay right on an open page. */
 export function useNow(everyMs = 60_000): number {

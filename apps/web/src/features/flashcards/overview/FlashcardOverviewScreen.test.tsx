@@ -7,7 +7,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import i18n from '../../../lib/i18n';
 import { FlashcardOverviewScreen } from './FlashcardOverviewScreen';
 
-vi.mock('../../../lib/auth-client', () => ({
+vi.mock('../../../lib/session', () => ({
   useAuth: () => ({
     status: 'signed-in',
     user: { id: 'user-1', name: 'Ada', email: 'ada@example.com' },

@@ -5,12 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SignInPrompt } from '../../../components/SignInPrompt';
 import { LoadingScreen } from '../../../components/Spinner';
-import { useAuth } from '../../../lib/auth-client';
 import { currentLocale } from '../../../lib/i18n';
+import { useAuth } from '../../../lib/session';
 import { SRS_SETTINGS_ID, SrsSettingsPanel } from '../settings/SrsSettingsPanel';
 import { OverviewTabs } from './OverviewTabs';
 import { useOverviewQuery, useOverviewRealtime } from './overview-api';
 import { StudyStats } from './StudyStats';
+import '../../../texts/flashcardOverview';
 
 /** /flashcard-overview: the learner's cards by state, the three lists, statistics and settings. */
 export function FlashcardOverviewScreen() {

@@ -14,6 +14,7 @@ import {
   useOverviewQuery,
   useStudiedTodayQuery,
 } from './overview-api';
+import '../../../texts/flashcardOverview';
 
 export const OVERVIEW_TABS = ['study', 'today', 'leeches'] as const;
 export type OverviewTab = (typeof OVERVIEW_TABS)[number];

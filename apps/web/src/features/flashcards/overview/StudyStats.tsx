@@ -9,6 +9,7 @@ import { Panel } from '../../../components/Panel';
 import { currentLocale } from '../../../lib/i18n';
 import { longDate } from '../../stats/StreakBadge';
 import { useFlashcardStatsQuery } from './overview-api';
+import '../../../texts/flashcardOverview';
 
 /** What the statistics show when they cannot be loaded (spec 3 §8: stats fall back to zeros). */
 export const ZERO_STATS: Omit<FlashcardStatsResponse, 'quota' | 'limits'> = {

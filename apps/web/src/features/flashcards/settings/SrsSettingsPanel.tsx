@@ -14,6 +14,7 @@ import {
   parseDraft,
   type SettingsDraft,
 } from './settings-form';
+import '../../../texts/flashcardOverview';
 
 export const SRS_SETTINGS_ID = 'srs-settings';
 

@@ -8,6 +8,7 @@ import { paragraphRanges, type Span, textRuns } from '../word-lookup/text-runs';
 import { useStoryLookup } from '../word-lookup/use-story-lookup';
 import { WordLookup } from '../word-lookup/WordLookup';
 import { isControlTarget, type ModeProps } from './types';
+import '../../../texts/reader';
 
 /** Longest page of the focus mode before a paragraph is split into groups of sentences. */
 export const FOCUS_PAGE_CHARS = 600;

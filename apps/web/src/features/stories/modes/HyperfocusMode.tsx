@@ -13,6 +13,7 @@ import {
   wordDelayMs,
 } from './hyperfocus';
 import { isControlTarget, type ModeProps } from './types';
+import '../../../texts/reader';
 
 export interface HyperfocusModeProps extends ModeProps {
   /** The speed to start at (preference hyperfocusSpeed); the learner can change it here. */

@@ -7,6 +7,7 @@ import { useKeyboardInUse } from '../../../lib/keyboard-in-use';
 import type { StoryDetail, VocabularyEntry } from '../stories-api';
 import { translationIn } from '../stories-api';
 import { isControlTarget, type ModeProps } from './types';
+import '../../../texts/reader';
 
 /** Most cards in one round of the learning mode. */
 export const MAX_CARDS = 30;

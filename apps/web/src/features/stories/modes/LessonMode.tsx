@@ -11,6 +11,7 @@ import { translationIn } from '../stories-api';
 import { readTestResult, type TestResult, writeTestResult } from '../test-result';
 import { FocusReader } from './FocusMode';
 import type { ModeProps } from './types';
+import '../../../texts/reader';
 
 const STEPS = ['vocabulary', 'reading', 'test', 'complete'] as const;
 type Step = (typeof STEPS)[number];

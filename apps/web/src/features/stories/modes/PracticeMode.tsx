@@ -6,6 +6,7 @@ import { paragraphRanges, textRuns } from '../word-lookup/text-runs';
 import { useStoryLookup } from '../word-lookup/use-story-lookup';
 import { WordLookup } from '../word-lookup/WordLookup';
 import type { ModeProps } from './types';
+import '../../../texts/reader';
 
 /**
  * Practice: a cloze of the story. Its target words are blanks; a tap on a blank reveals the word

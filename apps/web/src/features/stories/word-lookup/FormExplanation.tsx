@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { VocabularyEntry } from '../stories-api';
 import type { WordInfo } from './word-info';
+import '../../../texts/reader';
 
 const TENSE_PERSON = /^(pres|past)([123][sp])$/;
 

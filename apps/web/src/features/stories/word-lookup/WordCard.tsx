@@ -9,6 +9,8 @@ import type { VocabularyEntry } from '../stories-api';
 import { translationIn } from '../stories-api';
 import { FormExplanation } from './FormExplanation';
 import type { WordInfo } from './word-info';
+import '../../../texts/reader';
+import '../../../texts/vocabulary';
 
 /**
  * What a word card shows beyond the meaning, from the learner's preferences (spec 1 §3): the

@@ -19,6 +19,7 @@ import { useMediaQuery } from '../../../lib/use-media-query';
 import { useModule } from '../../../lib/use-module';
 import { WordCard, type WordCardProps } from './WordCard';
 import type { WordInfo } from './word-info';
+import '../../../texts/reader';
 
 // The look-up card of a tapped word, the same in every reading mode: a popover anchored to the
 // word on wide screens, a sheet above the bottom navigation on phones, always wholly in view.
