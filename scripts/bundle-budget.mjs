@@ -18,9 +18,9 @@ import { gzipSync } from 'node:zlib';
  */
 const PAGE_BUDGETS = {
   '/': { kb: 120, requests: 3 },
-  '/stories': { kb: 140, requests: 4 },
-  '/stories/:id': { kb: 150, requests: 4 },
-  '/study/flashcards': { kb: 165, requests: 6 },
+  '/stories': { kb: 122, requests: 4 },
+  '/stories/:id': { kb: 132, requests: 4 },
+  '/study/flashcards': { kb: 150, requests: 6 },
 };
 
 const dist = path.resolve(process.argv[2] ?? 'apps/web/dist');

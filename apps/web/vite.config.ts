@@ -301,6 +301,26 @@ export default defineConfig(({ mode }) => ({
               entriesAware: true,
               entriesAwareMergeThreshold: 8 * 1024,
             },
+            // better-auth's client and what the account's screens share (sign-in, sign-up, the
+            // password reset, the e-mail confirmation, the profile): one chunk they load, which
+            // no other page needs. Left to the shared group, it joined the menus' and the
+            // preferences' code and a sign-up page took ten scripts.
+            {
+              name: 'account',
+              test: /[\\/](better-auth|@better-auth|@better-fetch|better-call|nanostores|defu)[\\/]|[\\/]src[\\/](lib[\\/]auth-client|texts[\\/]auth|locales[\\/]en[\\/]auth|features[\\/]auth[\\/](messages|GoogleSignIn|PasswordStrength|email-request-limits)|validation[\\/](password|email-requests))\.(tsx?|json)$/,
+              priority: 0.42,
+              includeDependenciesRecursively: false,
+            },
+            // The English texts two or more screens share that none of the groups above took
+            // (`texts/<group>.ts`): one small chunk. Left to the shared group, each joined a
+            // chunk of code of other screens (the quiz's texts the preferences' fields), which
+            // every page needing the texts then loaded.
+            {
+              name: 'texts',
+              test: /[\\/]src[\\/](texts[\\/]\w+\.ts|locales[\\/]en[\\/]\w+\.json)$/,
+              minShareCount: 2,
+              priority: 0.38,
+            },
             // The forms' fields and messages, shared by the sign-in screens, the profile and the
             // preferences: a chunk of their own. Merged into a small group, they joined the
             // preferences panel, whose fields import them, and the two chunks imported each other.

@@ -79,6 +79,16 @@ describe('the session every screen reads', () => {
     expect(result.current.status).toBe('signed-out');
   });
 
+  it('keeps the same object when the server answers the same session again', async () => {
+    answerWith(SIGNED_IN, SIGNED_IN);
+    const { result } = newPage();
+    await waitFor(() => expect(result.current.status).toBe('signed-in'));
+    const first = result.current.user;
+    await act(() => result.current.refetch());
+    expect(requests).toHaveLength(2);
+    expect(result.current.user).toBe(first);
+  });
+
   it("asks again when another tab's client says the session changed", async () => {
     answerWith(SIGNED_IN, NO_SESSION);
     const { result } = newPage();

@@ -92,7 +92,12 @@ export function createSessionStore() {
   let generation = 0;
 
   function setState(next: SessionState): void {
+    const unchanged =
+      next.data === state.data &&
+      next.isPending === state.isPending &&
+      next.error?.status === state.error?.status;
     state = next;
+    if (unchanged) return;
     if (!next.isPending) {
       if (next.data?.user) remembered.set(next.data.user);
       else if (!unreachable(next.error)) remembered.set(null);
@@ -109,10 +114,11 @@ export function createSessionStore() {
     };
     const who = credentialsOfRequest();
     try {
+      // On the web, credentialed like the page's preload of this address (the server names it
+      // with `crossorigin="use-credentials"`), so the first check takes the preload's answer.
       const response = await fetch(serverUrl('/api/auth/get-session'), {
         headers: who.headers,
-        credentials: who.credentials,
-        cache: 'no-store',
+        credentials: who.credentials === 'same-origin' ? 'include' : who.credentials,
       });
       const token = response.headers.get('set-auth-token');
       if (token) keepBearerToken(token);
@@ -125,8 +131,11 @@ export function createSessionStore() {
         });
         return;
       }
-      const data = (await response.json()) as SessionData | null;
-      settle({ data: data?.user ? data : null, error: null, isPending: false });
+      const answer = (await response.json()) as SessionData | null;
+      const data = answer?.user ? answer : null;
+      // The same session keeps its object, so nothing that depends on it runs again.
+      const same = data && state.data && JSON.stringify(data) === JSON.stringify(state.data);
+      settle({ data: same ? state.data : data, error: null, isPending: false });
     } catch {
       settle({ data: state.data, error: { status: 0 }, isPending: false });
     }

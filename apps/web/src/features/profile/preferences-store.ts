@@ -186,6 +186,9 @@ export function usePreferences(userId: string, fromServer: Preferences | undefin
       '/api/profile/preferences',
       { method: 'DELETE' },
     );
+    // A copy of the profile asked for meanwhile (the window's focus coming back from the
+    // confirmation refetches it) may have been read before the reset: it must not undo it.
+    noteSyncSettled(userId);
     setPreferences(profile.preferences);
     writeLocal(userId, profile.preferences);
   }, [userId]);
