@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, SCREENSHOT_DIR, signUpThroughApi, test, useTheme } from './fixtures';
 
 /**
@@ -31,6 +33,19 @@ const ROUTES: { path: string; heading: string | RegExp; name: string; long?: boo
 // a project in a full run on a slow host).
 test.describe.configure({ mode: 'parallel' });
 
+/**
+ * A text key shown as it is (i18next's answer for a key it does not have), as "reader.close":
+ * a group of the app's texts, a dot and a word.
+ */
+const LOCALES = path.resolve(import.meta.dirname, '../apps/web/src/locales');
+const RAW_TEXT_KEY = new RegExp(
+  `\\b(${readdirSync(path.join(LOCALES, 'en'))
+    .map((file) => file.replace(/\.json$/, ''))
+    .concat(Object.keys(JSON.parse(readFileSync(path.join(LOCALES, 'en.json'), 'utf8'))))
+    .concat('community')
+    .join('|')})\\.[a-z][A-Za-z]+`,
+);
+
 for (const theme of ['light', 'dark'] as const) {
   for (const route of ROUTES) {
     test(`${route.path} renders in the ${theme} theme with the right header and no accessibility violations`, async ({
@@ -46,6 +61,8 @@ for (const theme of ['light', 'dark'] as const) {
         testInfo.project.name === 'desktop' ? 'wide' : 'compact',
       );
       await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
+      // Every text the page shows came with its code: none reads as its key.
+      expect(await page.locator('body').innerText()).not.toMatch(RAW_TEXT_KEY);
       await axe(page);
       await page.screenshot({
         path: `${SCREENSHOT_DIR}/${testInfo.project.name}-${theme}-${route.name}.png`,
