@@ -114,6 +114,10 @@ describe('the session every screen reads', () => {
       after = store.changed();
     });
     expect(result.current.status).toBe('checking');
+    // The other tabs are told, in better-auth's message their checks listen for.
+    expect(JSON.parse(localStorage.getItem('better-auth.message') ?? '{}')).toMatchObject({
+      event: 'session',
+    });
     await act(() => after);
     expect(result.current.status).toBe('signed-in');
     // …and its late answer does not undo the sign-in.

@@ -82,6 +82,26 @@ function createRememberedUser() {
   };
 }
 
+/**
+ * Tells the other tabs that the session changed, with better-auth's own message (its client
+ * posts it only from its session store, which the app does not use): their checks ask again.
+ */
+function tellOtherTabs(): void {
+  try {
+    localStorage.setItem(
+      TAB_MESSAGE_KEY,
+      JSON.stringify({
+        event: 'session',
+        data: { trigger: 'change' },
+        clientId: Math.random().toString(36).slice(2),
+        timestamp: Math.floor(Date.now() / 1000),
+      }),
+    );
+  } catch {
+    // Storage blocked: the other tabs ask again when they are next in view.
+  }
+}
+
 /** The page's session: its state, the checks that update it and their triggers. */
 export function createSessionStore() {
   let state: SessionState = { data: null, error: null, isPending: true };
@@ -168,11 +188,13 @@ export function createSessionStore() {
     refresh,
     /**
      * After this tab signed in or out or changed the account: asks again at once, whatever
-     * check was under way. A learner not yet signed in is "checking" until the answer, so the
-     * screen a sign-in leads to does not show the guest's version first.
+     * check was under way, and tells the other tabs. A learner not yet signed in is "checking"
+     * until the answer, so the screen a sign-in leads to does not show the guest's version
+     * first.
      */
     changed(): Promise<void> {
       if (!state.data) setState({ data: null, error: null, isPending: true });
+      tellOtherTabs();
       return startCheck();
     },
     /** Signed out on this device: no user, whatever a check under way says. */
@@ -180,6 +202,7 @@ export function createSessionStore() {
       remembered.set(null);
       generation++;
       setState({ data: null, error: null, isPending: false });
+      tellOtherTabs();
     },
     subscribe(listener: () => void): () => void {
       if (listeners.size === 0) {
