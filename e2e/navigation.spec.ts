@@ -224,7 +224,7 @@ test('a recovery link goes to /reset-password with its tokens; an empty hash is 
   await expect(page).toHaveURL(/\/#access_token=abc&refresh_token=def&type=signup$/);
 });
 
-test('a signed-in user is sent home from the guest-only pages and can sign out', async ({
+test('a signed-in user is sent home from the guest-only pages and can sign out, in every tab', async ({
   page,
 }, testInfo) => {
   await page.goto('/login');
@@ -242,6 +242,11 @@ test('a signed-in user is sent home from the guest-only pages and can sign out',
     await expect(page.getByRole('link', { name: 'Profile' }).first()).toBeVisible();
     return;
   }
+  // A second tab of the same browser, signed in too: it hears of the sign-out below.
+  const otherTab = await page.context().newPage();
+  await otherTab.goto('/stories');
+  await expect(otherTab.getByRole('button', { name: 'Account menu' })).toBeVisible();
+
   const trigger = page.getByRole('button', { name: 'Account menu' });
   await trigger.click();
   await expect(page.getByRole('menu')).toContainText(user.email);
@@ -252,6 +257,9 @@ test('a signed-in user is sent home from the guest-only pages and can sign out',
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+  // The other tab, not reloaded and not brought into view, shows the guest's header.
+  await expect(otherTab.getByRole('link', { name: 'Log in' })).toBeVisible();
+  await otherTab.close();
 });
 
 test('the server caches hashed assets for a year and revalidates the page itself', async ({
