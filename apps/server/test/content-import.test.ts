@@ -34,7 +34,9 @@ function copyOfContent(): string {
   return dir;
 }
 
-describe.each(targets)('content import on $name', ({ name, available }) => {
+// Each test imports the whole corpus two or three times: 15-17 s on a slow host, and 30 s once
+// when the host was busy besides, which the suite's 30-second limit cut off.
+describe.each(targets)('content import on $name', { timeout: 90_000 }, ({ name, available }) => {
   let database: DatabaseHandle;
   let drop: () => Promise<void>;
   const storyCount = loadStories().length;
