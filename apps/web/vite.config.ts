@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
@@ -181,9 +182,20 @@ function serverOrigin(mode: string): string {
   return url.origin;
 }
 
+/**
+ * React Router's production build for a production bundle: its package names only the
+ * development build, whose route warnings (checked on every render of the routes) and their
+ * texts would ship to every learner. Tests and the dev server keep the warnings.
+ */
+function reactRouterBuild(mode: string): Record<string, string> {
+  if (mode !== 'production') return {};
+  const root = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
+  return { 'react-router': path.join(root, 'dist/production/index.mjs') };
+}
+
 export default defineConfig(({ mode }) => ({
   define: { 'import.meta.env.VITE_SERVER_URL': JSON.stringify(serverOrigin(mode)) },
-  resolve: { alias: preactAliases },
+  resolve: { alias: { ...preactAliases, ...reactRouterBuild(mode) } },
   plugins: [
     react(),
     tailwindcss(),

@@ -1,9 +1,9 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 /**
- * Main-thread time each later step's render aims at. Its effects, style and layout come on top
- * (together about three times the render), and a phone may be four times slower than the device
- * that measured it: the task stays under 50 ms there too (no long task).
+ * Main-thread time each later step's render aims at, by default. Its effects, style and layout
+ * come on top (together about three times the render, for items laid out as they come), and the
+ * next step may meet a busier moment than the last: the task stays under 50 ms (no long task).
  */
 const STEP_BUDGET_MS = 6;
 /** The first later step, before any is measured: small, since a slow phone may be the reader. */
@@ -15,7 +15,11 @@ const MAX_STEP = 24;
  * step sized by how long the last one took, so a long list never holds the main thread (a tap
  * in between is answered at once) and a fast device is not slowed down. A new `items` starts over.
  */
-export function useRenderedInSteps(items: readonly unknown[], first: number): number {
+export function useRenderedInSteps(
+  items: readonly unknown[],
+  first: number,
+  budgetMs = STEP_BUDGET_MS,
+): number {
   const [rendered, setRendered] = useState(first);
   const [list, setList] = useState(items);
   const step = useRef({ size: FIRST_LATER_STEP, startedAt: 0 });
@@ -29,10 +33,10 @@ export function useRenderedInSteps(items: readonly unknown[], first: number): nu
     if (startedAt === 0 || rendered === 0) return;
     const elapsed = Math.max(performance.now() - startedAt, 0.5);
     step.current = {
-      size: Math.min(MAX_STEP, Math.max(1, Math.floor((size * STEP_BUDGET_MS) / elapsed))),
+      size: Math.min(MAX_STEP, Math.max(1, Math.floor((size * budgetMs) / elapsed))),
       startedAt: 0,
     };
-  }, [rendered]);
+  }, [rendered, budgetMs]);
   useEffect(() => {
     if (rendered >= items.length) return;
     const timer = setTimeout(() => {
