@@ -10,22 +10,47 @@ const STEP_BUDGET_MS = 6;
 const FIRST_LATER_STEP = 2;
 const MAX_STEP = 24;
 
+export interface StepOptions<T> {
+  /** Render time a later step aims at (the default suits items laid out as they come). */
+  budgetMs?: number;
+  /** What makes an item the same as one drawn before; the item itself by default. */
+  keyOf?: (item: T) => unknown;
+}
+
+/** How many of the first `limit` items are the same, in the same places, in both lists. */
+function samePrefix<T>(
+  before: readonly T[],
+  after: readonly T[],
+  limit: number,
+  keyOf: (item: T) => unknown,
+): number {
+  const end = Math.min(limit, before.length, after.length);
+  let index = 0;
+  while (index < end && keyOf(before[index] as T) === keyOf(after[index] as T)) index++;
+  return index;
+}
+
+const itself = (item: unknown) => item;
+
 /**
  * How many of `items` to render: `first` at once (a screenful), then more a step per task, each
  * step sized by how long the last one took, so a long list never holds the main thread (a tap
- * in between is answered at once) and a fast device is not slowed down. A new `items` starts over.
+ * in between is answered at once) and a fast device is not slowed down. When `items` changes,
+ * the items drawn that stay the same in their places stay drawn (a changed mark, more of the
+ * same list), and the list goes on in steps from the first that differs (a new filter starts
+ * again from a screenful): a page never shrinks under the reader for a change of one item.
  */
-export function useRenderedInSteps(
-  items: readonly unknown[],
+export function useRenderedInSteps<T>(
+  items: readonly T[],
   first: number,
-  budgetMs = STEP_BUDGET_MS,
+  { budgetMs = STEP_BUDGET_MS, keyOf = itself }: StepOptions<T> = {},
 ): number {
   const [rendered, setRendered] = useState(first);
   const [list, setList] = useState(items);
   const step = useRef({ size: FIRST_LATER_STEP, startedAt: 0 });
   if (list !== items) {
     setList(items);
-    setRendered(first);
+    setRendered(Math.max(first, samePrefix(list, items, rendered, keyOf)));
   }
   // After a step's commit, its cost sets the size of the next one.
   useLayoutEffect(() => {
@@ -41,7 +66,7 @@ export function useRenderedInSteps(
     if (rendered >= items.length) return;
     const timer = setTimeout(() => {
       step.current.startedAt = performance.now();
-      setRendered((count) => count + step.current.size);
+      setRendered((count) => Math.min(items.length, count + step.current.size));
     }, 0);
     return () => clearTimeout(timer);
   }, [rendered, items.length]);

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import type { PrefetchScreenData } from '../../app/router';
 import { Chip } from '../../components/Chip';
 import { LoadError } from '../../components/LoadError';
-import { useRenderedInSteps } from '../../lib/render-steps';
+import { SteppedList } from '../../components/SteppedList';
 import { useAuth } from '../../lib/session';
 import { useModule } from '../../lib/use-module';
 import { GUEST } from '../profile/preferences-store';
@@ -42,13 +42,6 @@ function readSession(): StoryFilters | null {
 
 /** Cards rendered at once: a screenful on a phone and on a desktop. */
 const FIRST_STEP = 6;
-/**
- * Render time a later step of cards aims at. Each step costs a commit and a frame besides its
- * cards: at the default budget a slow phone drew one card a step, and the list took seconds to
- * complete (a card near the end of 120 came 5 to 7 s after the page opened at four times
- * throttle, 2.4 to 3.3 s with this budget and the groups below).
- */
-const CARD_STEP_BUDGET_MS = 20;
 
 /** /stories: filters kept in the address, the session and the preferences (spec 2 §2). */
 export function StoryListScreen() {
@@ -302,66 +295,48 @@ function StoryList() {
   );
 }
 
-/** Cards per group: a step of the list draws its groups, not each of its cards. */
-const GROUP_SIZE = 8;
-
-interface CardProps {
-  bookmarkedIds: ReadonlySet<number>;
-  readIds: ReadonlySet<number>;
-  onToggleBookmark: (storyId: number) => void;
-  onMarkUnread: (storyId: number) => void;
-}
+const storyKey = (story: StoryMeta) => story.id;
 
 /**
- * The cards, a screenful at once and the rest in steps (lib/render-steps.ts). Its own component,
- * memoised, so that each step draws the list and not the filters above it; its cards in
- * memoised groups, so that a step compares a dozen groups rather than every card drawn before
- * it.
+ * The cards, a screenful at once and the rest in steps. Its own component, memoised, so that
+ * each step draws the list and not the filters above it.
  */
 const StoryCards = memo(function StoryCards({
   stories,
-  ...cardProps
-}: CardProps & { stories: readonly StoryMeta[] }) {
-  const rendered = useRenderedInSteps(stories, FIRST_STEP, CARD_STEP_BUDGET_MS);
-  const groups = useMemo(() => {
-    const chunks: (readonly StoryMeta[])[] = [];
-    for (let start = 0; start < stories.length; start += GROUP_SIZE) {
-      chunks.push(stories.slice(start, start + GROUP_SIZE));
-    }
-    return chunks;
-  }, [stories]);
-  return (
-    <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-      {groups.map((group, index) => {
-        const count = Math.min(group.length, rendered - index * GROUP_SIZE);
-        return count > 0 ? (
-          <StoryCardGroup key={group[0]?.id} stories={group} count={count} {...cardProps} />
-        ) : null;
-      })}
-    </ul>
-  );
-});
-
-/** The first `count` cards of a group, as list items of the list's grid. */
-const StoryCardGroup = memo(function StoryCardGroup({
-  stories,
-  count,
   bookmarkedIds,
   readIds,
   onToggleBookmark,
   onMarkUnread,
-}: CardProps & { stories: readonly StoryMeta[]; count: number }) {
-  return stories.slice(0, count).map((story) => (
-    <li key={story.id} className="flex">
-      <StoryCard
-        story={story}
-        bookmarked={bookmarkedIds.has(story.id)}
-        read={readIds.has(story.id)}
-        onToggleBookmark={onToggleBookmark}
-        onMarkUnread={onMarkUnread}
-      />
-    </li>
-  ));
+}: {
+  stories: readonly StoryMeta[];
+  bookmarkedIds: ReadonlySet<number>;
+  readIds: ReadonlySet<number>;
+  onToggleBookmark: (storyId: number) => void;
+  onMarkUnread: (storyId: number) => void;
+}) {
+  const renderCard = useCallback(
+    (story: StoryMeta) => (
+      <li className="flex">
+        <StoryCard
+          story={story}
+          bookmarked={bookmarkedIds.has(story.id)}
+          read={readIds.has(story.id)}
+          onToggleBookmark={onToggleBookmark}
+          onMarkUnread={onMarkUnread}
+        />
+      </li>
+    ),
+    [bookmarkedIds, readIds, onToggleBookmark, onMarkUnread],
+  );
+  return (
+    <SteppedList
+      items={stories}
+      first={FIRST_STEP}
+      keyOf={storyKey}
+      renderItem={renderCard}
+      className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
+    />
+  );
 });
 
 const loadPreferencesPanel = () => import('../profile/PreferencesPanel');

@@ -2,7 +2,7 @@ import { BadgeCheck, Check } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VocabularyEntry } from '../stories/stories-api';
-import { markKnown, unmarkKnown, useKnownWords } from './known-words-store';
+import { markKnown, unmarkKnown, useKnownMark } from './known-words-store';
 import '../../texts/vocabulary';
 
 /**
@@ -11,10 +11,10 @@ import '../../texts/vocabulary';
  */
 export function KnownWordButton({ entry }: { entry: Pick<VocabularyEntry, 'id' | 'word'> }) {
   const { t } = useTranslation();
-  const { marked, fromCards } = useKnownWords();
+  const mark = useKnownMark(entry.id);
   const [message, setMessage] = useState('');
-  const isMarked = marked.has(entry.id);
-  if (!isMarked && fromCards.includes(entry.id)) {
+  const isMarked = mark === 'marked';
+  if (mark === 'from-cards') {
     return (
       <p className="inline-flex items-center gap-1 self-start text-emerald-800 text-sm dark:text-emerald-300">
         <BadgeCheck aria-hidden size={16} />

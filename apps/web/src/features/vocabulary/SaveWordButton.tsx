@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { VocabularyEntry } from '../stories/stories-api';
 import { useReaderPreferences } from '../stories/use-reader-preferences';
 import type { SaveSource } from './saved-words-model';
-import { sameWord } from './saved-words-model';
-import { removeWord, saveWord, useSavedWords } from './saved-words-store';
+import { removeWord, saveWord, useSavedWord } from './saved-words-store';
 import '../../texts/vocabulary';
 
 /** Save a word to my list, or take it off again; says which it is. */
@@ -23,10 +22,9 @@ export function SaveWordButton({
   contextSentence?: string;
 }) {
   const { t } = useTranslation();
-  const { words } = useSavedWords();
   const preferences = useReaderPreferences();
   const [message, setMessage] = useState('');
-  const saved = words.find((word) => sameWord(word, { vocabularyId: entry.id, word: entry.word }));
+  const saved = useSavedWord({ vocabularyId: entry.id, word: entry.word });
   // Said after a save or a removal when the learner wants it (showSavedRemovedMessage).
   const say = (text: string) => setMessage(preferences.showSavedRemovedMessage ? text : '');
   const button = saved ? (

@@ -2,7 +2,7 @@ import type { Level } from '@lesefuchs/core/content/taxonomy';
 import type { InterfaceLanguage } from '@lesefuchs/core/i18n/languages';
 import { inputErrorMessage, validateInput } from '@lesefuchs/core/validation/input';
 import { BookmarkMinus, BookmarkPlus, X } from 'lucide-react';
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { VOCABULARY_HEADER_ID } from '../../app/navigation';
@@ -128,9 +128,12 @@ export function VocabularyScreen() {
     stemmer: preferences.useGermanStemmer,
     query,
   });
+  // The whole list's rows do not follow the saved words (each word's buttons do), so a save
+  // does not make every row new.
+  const rowsSaved = deck.source === 'saved' ? saved : null;
   const rows = useMemo(
-    () => deckRows(deck.source, entries ?? [], saved),
-    [deck.source, entries, saved],
+    () => deckRows(deck.source, entries ?? [], rowsSaved ?? []),
+    [deck.source, entries, rowsSaved],
   );
   const result = useMemo(
     () =>
@@ -143,14 +146,18 @@ export function VocabularyScreen() {
     [rows, deck.levels, type, search.active, search.ids, query, language],
   );
 
+  const shownRows = useMemo(() => result.rows.slice(0, shown), [result.rows, shown]);
   const selectedRows = result.rows.filter((row) => selected.has(row.entry.id));
-  const toggle = (id: number) =>
-    setSelected((previous) => {
-      const next = new Set(previous);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const toggle = useCallback(
+    (id: number) =>
+      setSelected((previous) => {
+        const next = new Set(previous);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      }),
+    [],
+  );
   const addSelected = () => {
     for (const row of selectedRows) saveWord(row.entry, { source: 'database' });
     setSelected(new Set());
@@ -303,7 +310,7 @@ export function VocabularyScreen() {
               })}
             </p>
             <VocabularyList
-              rows={result.rows.slice(0, shown)}
+              rows={shownRows}
               view={view}
               language={language}
               selected={selected}

@@ -201,6 +201,21 @@ export function unmarkKnown(vocabularyId: number): void {
   knownWordsStore.change({ action: 'remove', vocabularyId });
 }
 
+export type KnownMark = 'marked' | 'from-cards' | null;
+
+/**
+ * How one entry is known: marked, known from the flashcards, or not. A component that shows one
+ * word (a list's button) draws again when its own mark changes, not on every mark on the page.
+ */
+export function useKnownMark(entryId: number): KnownMark {
+  const mark = (): KnownMark => {
+    const { marked, fromCards } = knownWordsStore.snapshot();
+    if (marked.has(entryId)) return 'marked';
+    return fromCards.includes(entryId) ? 'from-cards' : null;
+  };
+  return useSyncExternalStore(knownWordsStore.subscribe, mark, () => null);
+}
+
 /** The learner's known words, following every change. */
 export function useKnownWords(): KnownWords {
   return useSyncExternalStore(knownWordsStore.subscribe, knownWordsStore.snapshot, () => EMPTY);

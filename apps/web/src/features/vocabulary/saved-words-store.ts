@@ -299,5 +299,16 @@ export function useSavedWords() {
   );
 }
 
+/**
+ * The saved word of an entry, or undefined: a component that shows one word (a list's save
+ * button) draws again when that word's entry changes, not on every save anywhere on the page.
+ */
+export function useSavedWord(
+  entry: Pick<SavedWord, 'vocabularyId' | 'word'>,
+): SavedWord | undefined {
+  const find = () => state.words.find((word) => sameWord(word, entry));
+  return useSyncExternalStore(subscribe, find, find);
+}
+
 // Whoever the layout says is signed in, from the moment this module loads (lib/owners.ts).
 readerOwner.follow(setSavedWordsOwner);
