@@ -3,12 +3,6 @@ import { useRenderedInSteps } from '../lib/render-steps';
 
 /** Items per group: a step of the list draws its groups, not each item drawn before. */
 const GROUP_SIZE = 8;
-/**
- * Render time a later step aims at. Each step costs a commit and a frame besides its items: at
- * the hook's default budget a slow phone drew one card a step, and a list of 120 stories took
- * 5 to 7 s to complete at four times throttle (2.4 to 3.3 s with this budget and the groups).
- */
-const STEP_BUDGET_MS = 20;
 
 interface SteppedListProps<T> {
   items: readonly T[];
@@ -35,7 +29,7 @@ export function SteppedList<T>({
   className,
   labelledBy,
 }: SteppedListProps<T>) {
-  const rendered = useRenderedInSteps(items, first, { budgetMs: STEP_BUDGET_MS, keyOf });
+  const rendered = useRenderedInSteps(items, first, { keyOf });
   const groups = useMemo(() => {
     const chunks: (readonly T[])[] = [];
     for (let start = 0; start < items.length; start += GROUP_SIZE) {
