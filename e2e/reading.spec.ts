@@ -156,6 +156,33 @@ test('a preferred reading mode is added to the address; hyperfocus plays to the 
   ).toBeVisible();
 });
 
+test('a first visit to the story list fetches the list once, started by the page; the next visit only checks its version', async ({
+  page,
+}) => {
+  const requests: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/stories') && url.pathname !== '/api/stories/lemmas')
+      requests.push(url.pathname);
+  });
+  await page.goto('/stories');
+  await expect(page.getByTestId('story-card').first()).toBeVisible();
+  expect(requests).toEqual(['/api/stories']);
+  const initiators = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname === '/api/stories')
+      .map((entry) => (entry as PerformanceResourceTiming).initiatorType),
+  );
+  // The page's first script asked for it (a preload), and the app took that answer.
+  expect(initiators).toEqual(['link']);
+
+  requests.length = 0;
+  await page.reload();
+  await expect(page.getByTestId('story-card').first()).toBeVisible();
+  await expect.poll(() => requests).toEqual(['/api/stories/version']);
+});
+
 test('a guest’s bookmarks and read stories come along when they sign up', async ({ page }) => {
   await page.goto('/stories/4?mode=normal');
   await page.getByRole('button', { name: /^Bookmark / }).click();

@@ -70,6 +70,7 @@ interface StoriesCache {
   stories: StoryMeta[];
 }
 
+/** Also read by index.html's first script: without a copy, /stories preloads the list. */
 const CACHE_KEY = 'lesefuchs.stories.v1';
 /** Story metadata and content may take this long (spec 2 §9). */
 const STORY_TIMEOUT_MS = 12_000;
