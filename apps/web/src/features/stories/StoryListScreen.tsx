@@ -316,7 +316,7 @@ const StoryCards = memo(function StoryCards({
 }) {
   const renderCard = useCallback(
     (story: StoryMeta) => (
-      <li className="flex">
+      <li className="flex [contain:layout_style]">
         <StoryCard
           story={story}
           bookmarked={bookmarkedIds.has(story.id)}

@@ -162,7 +162,7 @@ export function VocabularyList({
 }) {
   const renderRow = useCallback(
     (row: DeckRow) => (
-      <li className="flex flex-col">
+      <li className="flex flex-col [contain:layout_style]">
         <VocabularyItem
           row={row}
           view={view}

@@ -147,7 +147,20 @@ export function VocabularyScreen() {
   );
 
   const shownRows = useMemo(() => result.rows.slice(0, shown), [result.rows, shown]);
-  const selectedRows = result.rows.filter((row) => selected.has(row.entry.id));
+  const selectedRows = useMemo(
+    () => result.rows.filter((row) => selected.has(row.entry.id)),
+    [result.rows, selected],
+  );
+  // The words a collection could share, worked out again only when one of them changes (the
+  // deck is up to 7,630 words; a save redraws this screen).
+  const shareable = useMemo(
+    () => ({
+      saved: saved.map((word) => word.vocabularyId),
+      deck: result.rows.map((row) => row.entry.id),
+      selection: selectedRows.map((row) => row.entry.id),
+    }),
+    [saved, result.rows, selectedRows],
+  );
   const toggle = useCallback(
     (id: number) =>
       setSelected((previous) => {
@@ -189,14 +202,7 @@ export function VocabularyScreen() {
           <p className="text-stone-600 dark:text-stone-300">{t('vocabulary.screen.subtitle')}</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <ShareCollectionDialog
-            signedIn={authStatus === 'signed-in'}
-            words={{
-              saved: saved.map((word) => word.vocabularyId),
-              deck: result.rows.map((row) => row.entry.id),
-              selection: selectedRows.map((row) => row.entry.id),
-            }}
-          />
+          <ShareCollectionDialog signedIn={authStatus === 'signed-in'} words={shareable} />
           {deck.source === 'saved' && saved.length > 0 && (
             <button type="button" className="button-secondary" onClick={clearAll}>
               {t('vocabulary.screen.clearAll')}
