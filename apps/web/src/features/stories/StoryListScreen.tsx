@@ -316,15 +316,13 @@ const StoryCards = memo(function StoryCards({
 }) {
   const renderCard = useCallback(
     (story: StoryMeta) => (
-      <li className="flex [contain:layout_style]">
-        <StoryCard
-          story={story}
-          bookmarked={bookmarkedIds.has(story.id)}
-          read={readIds.has(story.id)}
-          onToggleBookmark={onToggleBookmark}
-          onMarkUnread={onMarkUnread}
-        />
-      </li>
+      <StoryCard
+        story={story}
+        bookmarked={bookmarkedIds.has(story.id)}
+        read={readIds.has(story.id)}
+        onToggleBookmark={onToggleBookmark}
+        onMarkUnread={onMarkUnread}
+      />
     ),
     [bookmarkedIds, readIds, onToggleBookmark, onMarkUnread],
   );
@@ -334,6 +332,7 @@ const StoryCards = memo(function StoryCards({
       first={FIRST_STEP}
       keyOf={storyKey}
       renderItem={renderCard}
+      itemClassName="flex"
       className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
     />
   );

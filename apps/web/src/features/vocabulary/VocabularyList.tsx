@@ -162,16 +162,14 @@ export function VocabularyList({
 }) {
   const renderRow = useCallback(
     (row: DeckRow) => (
-      <li className="flex flex-col [contain:layout_style]">
-        <VocabularyItem
-          row={row}
-          view={view}
-          language={language}
-          selected={selected.has(row.entry.id)}
-          onToggle={onToggle}
-          speech={speech}
-        />
-      </li>
+      <VocabularyItem
+        row={row}
+        view={view}
+        language={language}
+        selected={selected.has(row.entry.id)}
+        onToggle={onToggle}
+        speech={speech}
+      />
     ),
     [view, language, selected, onToggle, speech],
   );
@@ -181,6 +179,7 @@ export function VocabularyList({
       first={FIRST_WORDS}
       keyOf={rowKey}
       renderItem={renderRow}
+      itemClassName="flex flex-col"
       labelledBy={labelledBy}
       className={
         view === 'grid' ? 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3' : 'flex flex-col gap-3'
