@@ -1,8 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Logger } from 'pino';
 import type { Auth } from './auth/auth.ts';
@@ -12,6 +10,7 @@ import type { Config } from './config.ts';
 import { AUDIO_DIR, AVATAR_DIR } from './content/corpus.ts';
 import { AUDIO_URL_PREFIX } from './content/importer.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { limitRequestBodies } from './http/body-limit.ts';
 import {
   clientAddress,
   hasForwardingHeaders,
@@ -22,6 +21,7 @@ import {
 } from './http/client-address.ts';
 import { compressResponses } from './http/compress.ts';
 import { contentSecurityPolicy } from './http/content-security.ts';
+import { corsForOrigins } from './http/cors.ts';
 import { ApiError, errorBody, handleError } from './http/errors.ts';
 import { shedLoad } from './http/load-shedding.ts';
 import { premiumAudioGate } from './http/premium-audio.ts';
@@ -88,9 +88,8 @@ export function createApp(deps: AppDeps) {
   const replay = new ResponseReplay();
   app.use('*', replay.capture);
   const indexFile = deps.webDistDir ? path.join(deps.webDistDir, 'index.html') : null;
-  /** CORS for the native shell's origins (APP_ORIGINS) only, never with credentials. */
   const shellCors = (allowHeaders: string[], exposeHeaders: string[] = []) =>
-    cors({ origin: deps.config.appOrigins, allowHeaders, exposeHeaders, maxAge: 600 });
+    corsForOrigins(deps.config.appOrigins, { allowHeaders, exposeHeaders });
   // The native shell's pages (APP_ORIGINS) load the story audio and the avatars from this
   // server: fetched whole (CORS, with the bearer token for premium audio) or by an <audio> or
   // <img> element, which a same-origin resource policy would refuse. (Registered before the
@@ -122,16 +121,11 @@ export function createApp(deps: AppDeps) {
   if (deps.config.appOrigins.length > 0) {
     app.use('/api/*', shellCors(['Authorization', 'Content-Type'], ['set-auth-token']));
   }
-  const limitBody = bodyLimit({
-    maxSize: API_BODY_LIMIT,
-    onError: () => {
+  app.use(
+    '/api/*',
+    limitRequestBodies(API_BODY_LIMIT, () => {
       throw new ApiError(413, 'payload_too_large', 'The request body is too large.');
-    },
-  });
-  // Reads without a body skip it: asking a request for its body makes the Node adapter build a
-  // whole Fetch request, the largest cost of a cached read.
-  app.use('/api/*', (c, next) =>
-    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next),
+    }),
   );
 
   app.use('/api/*', refuseUnsafeUrl);
