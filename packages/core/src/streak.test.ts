@@ -81,6 +81,31 @@ describe('dayIn', () => {
     expect(dayIn(new Date('2026-11-22T03:00:00Z'), 'America/Mexico_City')).toBe('2026-11-21');
     expect(dayIn(new Date('2026-03-29T00:30:00Z'), 'Europe/Berlin')).toBe('2026-03-29');
   });
+
+  it('gives in UTC the day a date formatter gives, from year 1 to beyond 9999', () => {
+    const formatted = (instant: Date) => {
+      const parts = new Intl.DateTimeFormat('en-CA', {
+        timeZone: 'UTC',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      }).formatToParts(instant);
+      const get = (type: string) => parts.find((part) => part.type === type)?.value;
+      return `${get('year')}-${get('month')}-${get('day')}`;
+    };
+    const instants = [
+      '0001-01-01T00:00:00Z',
+      '0999-12-31T23:59:59.999Z',
+      '2024-02-29T23:59:59.999Z',
+      '2026-11-22T00:00:00Z',
+      '9999-12-31T23:59:59Z',
+      '+010000-01-01T00:00:00Z',
+    ].map((iso) => new Date(iso));
+    for (let day = 0; day < 400; day += 1)
+      instants.push(new Date(Date.UTC(2026, 0, 1, 23, 59) + day * 86_400_000));
+    for (const instant of instants) expect(dayIn(instant)).toBe(formatted(instant));
+    expect(() => dayIn(new Date(Number.NaN))).toThrow(RangeError);
+  });
 });
 
 describe('localDay', () => {

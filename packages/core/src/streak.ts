@@ -22,6 +22,13 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The calendar day of an instant in a time zone (spec 1 §9: YYYY-MM-DD, default UTC). */
 export function dayIn(instant: Date, timeZone = 'UTC'): Day {
+  // UTC, the default and most reviews' zone, without a date formatter: the ISO form's date for
+  // the years 1000–9999, where both write four digits (an invalid date throws as the formatter
+  // does).
+  if (timeZone === 'UTC') {
+    const iso = instant.toISOString();
+    if (iso.length === 24 && iso[0] !== '0') return iso.slice(0, 10);
+  }
   const parts = dateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
