@@ -94,7 +94,8 @@ describe('the body limit and the shell CORS on a socket', () => {
     expect(shell.headers['access-control-expose-headers']).toBe('x-token');
     expect(shell.headers.vary).toBe('Origin');
 
-    for (const headers of [{ origin: 'https://elsewhere.example' }, {}]) {
+    const others: Record<string, string>[] = [{ origin: 'https://elsewhere.example' }, {}];
+    for (const headers of others) {
       const other = await send('POST', { body: '{}', headers });
       expect(other.status).toBe(200);
       expect(other.headers['access-control-allow-origin']).toBeUndefined();

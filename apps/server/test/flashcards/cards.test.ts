@@ -3,7 +3,11 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { importContent } from '../../src/content/importer.ts';
 import { flashcardSeedings, flashcards, vocabulary } from '../../src/db/schema/index.ts';
-import { vocabularyIdsWithCards } from '../../src/services/flashcards/cards.repository.ts';
+import {
+  insertCards,
+  type NewCardRow,
+  vocabularyIdsWithCards,
+} from '../../src/services/flashcards/cards.repository.ts';
 import { json, signUp, targets, testServerFor } from '../harness.ts';
 import { flashcardHelpers } from './helpers.ts';
 
@@ -19,6 +23,56 @@ describe.each(targets)('flashcard creation and queues on $name', ({ name, availa
   beforeAll(async () => {
     if (available) await importContent(server.database.db);
   });
+
+  it.skipIf(!available)(
+    'inserts cards with every field as given, in one statement for any count, and leaves a card the user has',
+    async () => {
+      const user = await signUp(server, 'Einfueger');
+      const db = server.database.db;
+      const first = await h.idOf('der Vater');
+      const second = await h.idOf('die Mutter');
+      const third = await h.idOf('der Cousin');
+      const row = (vocabularyId: number, at: Date, ease: number): NewCardRow => ({
+        userId: user.id,
+        vocabularyId,
+        deckName: 'default',
+        difficultyLevel: 'A1',
+        cardState: 'learning',
+        dueAt: new Date(at.getTime() + 61_234),
+        easeFactor: ease,
+        intervalDays: 3,
+        repetitions: 2,
+        lapses: 1,
+        learningStep: 1,
+        createdAt: at,
+        updatedAt: at,
+      });
+      const at = new Date('2026-11-20T10:11:12.345Z');
+      const made = await insertCards(db, [row(first, at, 2.15), row(second, at, 1.3)]);
+      expect(made).toHaveLength(2);
+      const stored = await db.select().from(flashcards).where(inArray(flashcards.id, made));
+      expect(
+        stored.map(({ id: _id, ...card }) => card).sort((a, b) => a.vocabularyId - b.vocabularyId),
+      ).toEqual(
+        [
+          { ...row(first, at, 2.15), lastReviewedAt: null, isLeech: false, isSuspended: false },
+          { ...row(second, at, 1.3), lastReviewedAt: null, isLeech: false, isSuspended: false },
+        ]
+          .map((card) => ({ ...card, fsrsStability: null, fsrsDifficulty: null }))
+          .sort((a, b) => a.vocabularyId - b.vocabularyId),
+      );
+      // A word with a card keeps it; the new one beside it is made.
+      const later = new Date(at.getTime() + 3_600_000);
+      const again = await insertCards(db, [row(first, later, 2.5), row(third, later, 2.5)]);
+      expect(again).toHaveLength(1);
+      const [kept] = await db
+        .select()
+        .from(flashcards)
+        .where(and(eq(flashcards.userId, user.id), eq(flashcards.vocabularyId, first)));
+      expect(kept).toMatchObject({ easeFactor: 2.15, createdAt: at });
+      expect(await insertCards(db, [])).toEqual([]);
+    },
+  );
 
   it.skipIf(!available)('never draws from the whole vocabulary in saved-only mode', async () => {
     const user = await signUp(server, 'Sparsam');
