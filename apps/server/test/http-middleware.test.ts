@@ -1,4 +1,4 @@
-import { createServer, type IncomingHttpHeaders, request, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
@@ -6,18 +6,13 @@ import { HTTPException } from 'hono/http-exception';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limitRequestBodies } from '../src/http/body-limit.ts';
 import { corsForOrigins } from '../src/http/cors.ts';
+import { rawRequest } from './raw-http.ts';
 
 // The body limit and the native shell's CORS over a real socket, as Node's HTTP parser and the
 // Node adapter hand requests to them (app.request() never states a body's length).
 
 const LIMIT = 1_000;
 const SHELL = 'capacitor://localhost';
-
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
 
 describe('the body limit and the shell CORS on a socket', () => {
   let http: Server;
@@ -39,37 +34,13 @@ describe('the body limit and the shell CORS on a socket', () => {
   });
   afterAll(() => new Promise<void>((resolve) => http.close(() => resolve())));
 
-  /** A request with `body` sent whole (with its length) or, with `chunked`, in pieces. */
-  const send = (
+  const send = async (
     method: string,
-    {
-      body,
-      chunked = false,
-      headers = {},
-    }: { body?: string; chunked?: boolean; headers?: Record<string, string> } = {},
-  ) =>
-    new Promise<Answer>((resolve, reject) => {
-      const sent = request(`${base}/echo`, { method, headers }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: Buffer.concat(chunks).toString(),
-          }),
-        );
-      });
-      sent.on('error', reject);
-      if (body === undefined) return sent.end();
-      if (!chunked) {
-        sent.setHeader('content-length', Buffer.byteLength(body));
-        return sent.end(body);
-      }
-      // No length stated: Node sends the pieces with Transfer-Encoding: chunked.
-      for (let at = 0; at < body.length; at += 300) sent.write(body.slice(at, at + 300));
-      sent.end();
-    });
+    options: { body?: string; chunked?: boolean; headers?: Record<string, string> } = {},
+  ) => {
+    const answer = await rawRequest(`${base}/echo`, { method, ...options });
+    return { ...answer, body: answer.body.toString() };
+  };
 
   it('reads a body of a stated length within the limit', async () => {
     const answer = await send('POST', { body: 'x'.repeat(LIMIT) });

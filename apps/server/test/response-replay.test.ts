@@ -1,19 +1,16 @@
-import { createServer, type IncomingHttpHeaders, request, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importContent } from '../src/content/importer.ts';
 import { testServerFor } from './harness.ts';
+import { type RawAnswer, rawRequest } from './raw-http.ts';
 
 // A story, the story list and the other answers that change only with the content are made by
 // the router once and then given again from memory, before the router, to the same plain GET
 // (http/response-replay.ts): byte for byte the router's answer, every header included.
 
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
+type Answer = RawAnswer;
 
 describe('answers kept and given again', () => {
   // The router alone is enough here; PostgreSQL answers the same routes the same way.
@@ -38,21 +35,7 @@ describe('answers kept and given again', () => {
   afterAll(() => new Promise<void>((resolve) => http.close(() => resolve())));
 
   const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
-    new Promise<Answer>((resolve, reject) => {
-      const sent = request(`${base}${path}`, { method, headers }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-      });
-      sent.on('error', reject);
-      sent.end();
-    });
+    rawRequest(`${base}${path}`, { method, headers });
   /** An answer's headers but the date, which is the moment's. */
   const headersOf = ({ headers }: Answer) => {
     const { date: _date, ...rest } = headers;
