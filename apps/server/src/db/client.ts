@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
+import type { Query } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -23,12 +24,26 @@ const CASING = 'snake_case';
 
 /**
  * The SQL dialect both drivers render with, for a statement rendered once and run many times
- * (`db._.session.prepareQuery`).
+ * (`runRendered`).
  */
 export const sqlDialect = new PgDialect({ casing: CASING });
 
 /** The rows of `db.execute(sql)`: both drivers answer `{ rows }`. */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/**
+ * The rows of a statement rendered once with `sqlDialect` (its placeholders filled from
+ * `values`), run on `db` or the transaction it is: no SQL is built on the way.
+ */
+export async function runRendered<T>(
+  db: Database,
+  query: Query,
+  values: Record<string, unknown>,
+): Promise<T[]> {
+  return rowsOf<T>(
+    await db._.session.prepareQuery(query, undefined, undefined, false).execute(values),
+  );
+}
 
 /** The database and the few things the server needs beside queries. */
 export interface DatabaseHandle {

@@ -11,7 +11,7 @@ import {
 } from '@lesefuchs/core';
 import { and, asc, eq, type Query, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { type Database, rowsOf, sqlDialect } from '../../db/client.ts';
+import { type Database, runRendered, sqlDialect } from '../../db/client.ts';
 import { insertPerRow } from '../../db/insert-per-row.ts';
 import { activityDays, flashcardReviews, flashcards } from '../../db/schema/index.ts';
 import { notificationOf, payloadOf } from '../../realtime/hub.ts';
@@ -253,10 +253,8 @@ async function attemptReview(
     }),
     statsEvent: payloadOf(userId, { type: 'stats' }),
   };
-  const result = await db._.session
-    .prepareQuery(write, undefined, undefined, false)
-    .execute(values);
-  if (!rowsOf<{ applied: boolean }>(result)[0]?.applied) return null;
+  const [written] = await runRendered<{ applied: boolean }>(db, write, values);
+  if (!written?.applied) return null;
   return { outcome: 'applied', card: presentCard({ ...card, ...change }) };
 }
 
