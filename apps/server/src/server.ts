@@ -47,7 +47,12 @@ async function openWithContent(
   logger: Logger,
   releaseLock: (() => void) | null,
 ): Promise<DatabaseHandle> {
-  const opening = openDatabase(config.database);
+  const opening = openDatabase(config.database, {
+    onMaintenance: ({ scope, ms, error }) =>
+      error
+        ? logger.warn({ err: error, scope }, 'database maintenance failed')
+        : logger.debug({ scope, ms: Math.round(ms) }, 'database vacuumed and analyzed'),
+  });
   const reading = new Promise((resolve) => setImmediate(resolve)).then(() => readCorpus());
   const [opened, read] = await Promise.allSettled([opening, reading]);
   if (opened.status === 'rejected') {
@@ -109,10 +114,11 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   // limit common to proxies and load balancers, so they close their side first.
   server.keepAliveTimeout = KEEP_ALIVE_MS;
   server.headersTimeout = KEEP_ALIVE_MS + 1_000;
-  // What a burst of requests grew is given back once the server has been quiet for a while.
+  // What a burst of requests grew is given back once the server has been quiet for a while, and
+  // the embedded database is vacuumed and analyzed then.
   const idle = idleCollector(() => {
     collectGarbage();
-    database.collectGarbage();
+    database.quiet();
   });
   server.on('request', idle.touch);
   await new Promise<void>((resolve, reject) => {

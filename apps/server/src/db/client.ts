@@ -11,7 +11,12 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { type ListenEvents, listenWithReconnect } from './listener.ts';
-import { openRemotePGlite } from './pglite-remote.ts';
+import {
+  MaintenanceSchedule,
+  type MaintenanceScope,
+  maintenanceStatement,
+} from './pglite-maintenance.ts';
+import { openRemotePGlite, type RemotePGlite } from './pglite-remote.ts';
 import { nameRepeatedStatements, runUnprepared } from './postgres-statements.ts';
 import * as schema from './schema/index.ts';
 
@@ -66,8 +71,12 @@ export interface DatabaseHandle {
    * there is nothing to do. Only while nothing else uses the database.
    */
   releaseStartupMemory(): Promise<void>;
-  /** PGlite: a full collection of the database thread's JavaScript heap (the server is idle). */
-  collectGarbage(): void;
+  /**
+   * The server has had no request for a while. PGlite vacuums and analyzes its tables if anything
+   * ran since the last time (see pglite-maintenance.ts), and its thread collects its JavaScript
+   * heap; PostgreSQL's autovacuum does its own.
+   */
+  quiet(): void;
   /** Closes every connection; PGlite flushes its files. */
   close(): Promise<void>;
 }
@@ -110,21 +119,57 @@ export function migrationsFolder(): string {
   return candidates.find((dir) => existsSync(path.join(dir, 'meta'))) ?? (candidates[0] as string);
 }
 
+/** How a run of the embedded database's maintenance went (for the server's log). */
+export interface MaintenanceReport {
+  scope: MaintenanceScope;
+  ms: number;
+  error?: unknown;
+}
+
+export interface OpenOptions {
+  /** Told after each maintenance run of the embedded database. */
+  onMaintenance?: (report: MaintenanceReport) => void;
+}
+
 /** Opens the configured database and applies pending migrations. */
-export async function openDatabase(database: Config['database']): Promise<DatabaseHandle> {
+export async function openDatabase(
+  database: Config['database'],
+  options: OpenOptions = {},
+): Promise<DatabaseHandle> {
   const handle =
     database.kind === 'pglite'
-      ? await openPglite(database.dataDir)
+      ? await openPglite(database.dataDir, options)
       : await openPostgres(database.url, database.preparedStatements ?? true);
   return handle;
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, options: OpenOptions): Promise<DatabaseHandle> {
   // PGlite creates only the last path segment, so the parent must exist.
   mkdirSync(path.dirname(dataDir), { recursive: true });
   // In a thread of its own: its queries are CPU work, which would hold up every request.
   const client = await openRemotePGlite(dataDir);
-  const db = drizzlePglite(client as unknown as PGlite, {
+  const maintenance = new MaintenanceSchedule(async (scope) => {
+    const started = performance.now();
+    try {
+      await client.exec(await maintenanceStatement(scope, (sql) => client.query(sql)));
+      options.onMaintenance?.({ scope, ms: performance.now() - started });
+    } catch (error) {
+      options.onMaintenance?.({ scope, ms: performance.now() - started, error });
+    }
+  });
+  // Every statement and transaction counts towards the next maintenance run.
+  const counted: RemotePGlite = {
+    ...client,
+    query: ((...args: Parameters<RemotePGlite['query']>) => {
+      maintenance.noteStatement();
+      return client.query(...args);
+    }) as RemotePGlite['query'],
+    transaction: ((...args: Parameters<RemotePGlite['transaction']>) => {
+      maintenance.noteStatement();
+      return client.transaction(...args);
+    }) as RemotePGlite['transaction'],
+  };
+  const db = drizzlePglite(counted as unknown as PGlite, {
     schema,
     casing: CASING,
   });
@@ -142,9 +187,16 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
       // In the same process as the database: the connection cannot be lost.
       return client.listen(channel, events.onNotification);
     },
-    releaseStartupMemory: () => client.restart(),
-    collectGarbage: () => client.collectGarbage(),
+    async releaseStartupMemory() {
+      await maintenance.running;
+      await client.restart();
+    },
+    quiet() {
+      maintenance.quiet();
+      client.collectGarbage();
+    },
     async close() {
+      await maintenance.running;
       await client.close();
     },
   };
@@ -185,7 +237,7 @@ async function openPostgres(url: string, preparedStatements: boolean): Promise<D
     kind: 'postgres',
     withStartupLock: (work) => withAdvisoryLock(pool, STARTUP_LOCK_KEY, work),
     releaseStartupMemory: async () => undefined,
-    collectGarbage: () => undefined,
+    quiet: () => undefined,
     async listen(channel, events) {
       const listener = await listenWithReconnect(pool, channel, events);
       listeners.add(listener);

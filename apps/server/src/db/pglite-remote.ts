@@ -30,6 +30,8 @@ export type ToDatabase =
     }
   | { op: 'begin'; id: number; tx: number }
   | { op: 'end'; tx: number; commit: boolean }
+  /** A statement run as it is, never prepared nor in a transaction (VACUUM). */
+  | { op: 'exec'; id: number; sql: string }
   | { op: 'listen' | 'unlisten'; id: number; channel: string }
   | { op: 'close'; id: number }
   /** A full collection of the thread's JavaScript heap (the server is idle). */
@@ -99,6 +101,8 @@ type Query = (sql: string, params?: unknown[], options?: QueryOptions) => Promis
 
 /** What drizzle's PGlite driver and the server use of a PGlite instance. */
 export type RemotePGlite = Pick<PGlite, 'query' | 'transaction'> & {
+  /** Runs a statement as it is, outside any transaction: maintenance (VACUUM) only. */
+  exec(sql: string): Promise<void>;
   listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /**
@@ -210,6 +214,10 @@ export async function openRemotePGlite(dataDir: string): Promise<RemotePGlite> {
   return {
     query: queryIn(undefined) as PGlite['query'],
     transaction: transaction as PGlite['transaction'],
+    async exec(sql) {
+      const id = nextId++;
+      await ask({ op: 'exec', id, sql }, id);
+    },
     async listen(channel, callback) {
       let set = listeners.get(channel);
       if (!set) {

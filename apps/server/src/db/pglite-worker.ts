@@ -128,6 +128,12 @@ function serve() {
       case 'end':
         open.get(message.tx)?.end(message.commit);
         return;
+      case 'exec':
+        db.exec(message.sql).then(
+          () => send({ id: message.id, result: null }),
+          (error: unknown) => send({ id: message.id, error: toWire(error) }),
+        );
+        return;
       case 'listen':
         db.listen(message.channel, (payload) =>
           send({ notification: { channel: message.channel, payload } }),
