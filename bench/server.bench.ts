@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon, { type Options } from 'autocannon';
-import pg from 'pg';
 import {
+  analyzeDatabase,
   freePort,
   postgresDatabase,
   signUpOverHttp,
@@ -141,17 +141,6 @@ async function endpoints(
       ),
     ],
   ];
-}
-
-/** PostgreSQL's ANALYZE of the whole database, as autovacuum would run it. */
-async function analyzeDatabase(url: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query('analyze');
-  } finally {
-    await client.end();
-  }
 }
 
 const row = (name: string, figures: Figures, hello: number) =>
