@@ -48,10 +48,10 @@ async function openWithContent(
   releaseLock: (() => void) | null,
 ): Promise<DatabaseHandle> {
   const opening = openDatabase(config.database, {
-    onMaintenance: ({ scope, ms, error }) =>
+    onMaintenance: ({ ms, error }) =>
       error
-        ? logger.warn({ err: error, scope }, 'database maintenance failed')
-        : logger.debug({ scope, ms: Math.round(ms) }, 'database vacuumed and analyzed'),
+        ? logger.warn({ err: error }, 'database maintenance failed')
+        : logger.debug({ ms: Math.round(ms) }, 'database vacuumed and analyzed'),
   });
   const reading = new Promise((resolve) => setImmediate(resolve)).then(() => readCorpus());
   const [opened, read] = await Promise.allSettled([opening, reading]);

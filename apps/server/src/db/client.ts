@@ -11,11 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { type ListenEvents, listenWithReconnect } from './listener.ts';
-import {
-  MaintenanceSchedule,
-  type MaintenanceScope,
-  maintenanceStatement,
-} from './pglite-maintenance.ts';
+import { MaintenanceSchedule, maintenanceStatement } from './pglite-maintenance.ts';
 import { openRemotePGlite, type RemotePGlite } from './pglite-remote.ts';
 import { nameRepeatedStatements, runUnprepared } from './postgres-statements.ts';
 import * as schema from './schema/index.ts';
@@ -121,7 +117,6 @@ export function migrationsFolder(): string {
 
 /** How a run of the embedded database's maintenance went (for the server's log). */
 export interface MaintenanceReport {
-  scope: MaintenanceScope;
   ms: number;
   error?: unknown;
 }
@@ -148,13 +143,13 @@ async function openPglite(dataDir: string, options: OpenOptions): Promise<Databa
   mkdirSync(path.dirname(dataDir), { recursive: true });
   // In a thread of its own: its queries are CPU work, which would hold up every request.
   const client = await openRemotePGlite(dataDir);
-  const maintenance = new MaintenanceSchedule(async (scope) => {
+  const maintenance = new MaintenanceSchedule(async () => {
     const started = performance.now();
     try {
-      await client.exec(await maintenanceStatement(scope, (sql) => client.query(sql)));
-      options.onMaintenance?.({ scope, ms: performance.now() - started });
+      await client.exec(await maintenanceStatement((sql) => client.query(sql)));
+      options.onMaintenance?.({ ms: performance.now() - started });
     } catch (error) {
-      options.onMaintenance?.({ scope, ms: performance.now() - started, error });
+      options.onMaintenance?.({ ms: performance.now() - started, error });
     }
   });
   // Every statement and transaction counts towards the next maintenance run.

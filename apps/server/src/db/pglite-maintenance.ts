@@ -13,6 +13,8 @@ import { contentImports, stories, vocabulary, vocabularyForms } from './schema/i
 // ANALYZE gives the planner the tables' sizes and values and makes PostgreSQL plan the prepared
 // statements again. VACUUM clears dead rows (every review leaves one in the cards table), marks
 // pages all-visible for index-only scans, and freezes old rows before transaction ids run out.
+// A run takes tens of milliseconds on a database of 100,000 reviews; the database's other
+// queries wait meanwhile.
 
 /** Statements before the first maintenance under load: a new database's tables have grown. */
 export const FIRST_AFTER_STATEMENTS = 1_000;
@@ -22,48 +24,43 @@ export const THEN_AFTER_STATEMENTS = 10_000;
 export const MIN_INTERVAL_MS = 60_000;
 
 /**
- * What a run covers. `learner`: the tables that learners' requests write, cheap enough under load
- * (tens of milliseconds on a database of 100,000 reviews). `all`: every table, the content's
- * too (what a content import rewrote; ~0.4 s), when the server is quiet.
+ * Tables only a content import writes, left out: they are whole before any statement is planned
+ * on them, and analyzing them (a sample of every story's tokens) grew the database thread's
+ * memory, which WebAssembly never gives back, by ~35 MB, for plans that were already right.
  */
-export type MaintenanceScope = 'learner' | 'all';
-
-/** Tables only a content import writes: analyzed in a quiet moment, never under load. */
 const CONTENT_TABLES = [stories, vocabulary, vocabularyForms, contentImports].map(getTableName);
 
 /**
- * The maintenance statement of a scope. Learners' tables are those in `public` that are not the
- * content's, named by the database itself so a new table is covered without a change here.
+ * The maintenance statement: the learners' tables, those in `public` that are not the content's,
+ * named by the database itself so that a new table is covered without a change here.
  */
 export async function maintenanceStatement(
-  scope: MaintenanceScope,
   query: (sql: string) => Promise<{ rows: unknown[] }>,
 ): Promise<string> {
-  if (scope === 'all') return 'vacuum (analyze)';
   const { rows } = await query(
     `select string_agg(quote_ident(relname), ', ' order by relname) as tables from pg_class
       where relnamespace = 'public'::regnamespace and relkind = 'r'
         and relname not in (${CONTENT_TABLES.map((name) => `'${name}'`).join(', ')})`,
   );
   const tables = (rows[0] as { tables: string | null } | undefined)?.tables;
-  return tables ? `vacuum (analyze) ${tables}` : 'vacuum (analyze)';
+  if (!tables) throw new Error('no tables to maintain');
+  return `vacuum (analyze) ${tables}`;
 }
 
 /**
- * When maintenance runs: under load, the learners' tables after the first 1,000 statements and
- * then after every 10,000, at most once a minute; when the server falls quiet, every table, if
- * any statement ran since the last run. One run at a time; a run that fails is reported and
- * tried again at the next occasion.
+ * When maintenance runs: under load, after the first 1,000 statements and then after every
+ * 10,000, at most once a minute; and when the server falls quiet, if any statement ran since the
+ * last run. One run at a time. `run` reports its own failure; the next occasion tries again.
  */
 export class MaintenanceSchedule {
-  readonly #run: (scope: MaintenanceScope) => Promise<void>;
+  readonly #run: () => Promise<void>;
   readonly #now: () => number;
   #statements = 0;
   #runs = 0;
   #lastRun = Number.NEGATIVE_INFINITY;
   #running: Promise<void> | null = null;
 
-  constructor(run: (scope: MaintenanceScope) => Promise<void>, now: () => number = Date.now) {
+  constructor(run: () => Promise<void>, now: () => number = Date.now) {
     this.#run = run;
     this.#now = now;
   }
@@ -76,12 +73,12 @@ export class MaintenanceSchedule {
         ? this.#statements >= FIRST_AFTER_STATEMENTS
         : this.#statements >= THEN_AFTER_STATEMENTS &&
           this.#now() - this.#lastRun >= MIN_INTERVAL_MS;
-    if (due) this.#start('learner');
+    if (due) this.#start();
   }
 
   /** The server has had no request for a while. */
   quiet(): void {
-    if (this.#statements > 0) this.#start('all');
+    if (this.#statements > 0) this.#start();
   }
 
   /** The run under way, if any (for tests and shutdown). */
@@ -89,12 +86,12 @@ export class MaintenanceSchedule {
     return this.#running;
   }
 
-  #start(scope: MaintenanceScope): void {
+  #start(): void {
     if (this.#running) return;
     this.#statements = 0;
     this.#runs += 1;
     this.#lastRun = this.#now();
-    this.#running = this.#run(scope).finally(() => {
+    this.#running = this.#run().finally(() => {
       this.#running = null;
     });
   }
