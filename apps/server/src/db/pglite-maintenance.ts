@@ -13,8 +13,8 @@ import { contentImports, stories, vocabulary, vocabularyForms } from './schema/i
 // ANALYZE gives the planner the tables' sizes and values and makes PostgreSQL plan the prepared
 // statements again. VACUUM clears dead rows (every review leaves one in the cards table), marks
 // pages all-visible for index-only scans, and freezes old rows before transaction ids run out.
-// A run takes tens of milliseconds on a database of 100,000 reviews; the database's other
-// queries wait meanwhile.
+// A run took 0.15–0.35 s on a database of 25,000 reviews and 9,000 cards, less once vacuumed;
+// the database's other queries wait meanwhile.
 
 /** Statements before the first maintenance under load: a new database's tables have grown. */
 export const FIRST_AFTER_STATEMENTS = 1_000;
@@ -25,8 +25,8 @@ export const MIN_INTERVAL_MS = 60_000;
 
 /**
  * Tables only a content import writes, left out: they are whole before any statement is planned
- * on them, and analyzing them (a sample of every story's tokens) grew the database thread's
- * memory, which WebAssembly never gives back, by ~35 MB, for plans that were already right.
+ * on them, so their plans are right without statistics, and analyzing them (a sample of every
+ * story's tokens) took another 0.2–0.3 s of the database's time on every run.
  */
 const CONTENT_TABLES = [stories, vocabulary, vocabularyForms, contentImports].map(getTableName);
 
