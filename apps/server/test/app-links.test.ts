@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { APP_LINK_PATH_PREFIXES } from '@lesefuchs/core/app-links';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { APP_ID, appLinkRoutes } from '../src/routes/app-links.ts';
 
@@ -11,8 +14,12 @@ const FINGERPRINT = Array.from({ length: 32 }, (_, index) =>
   index.toString(16).padStart(2, '0'),
 ).join(':');
 
+// The configuration writes its session secret into the data directory: a temporary one.
+const dataDir = mkdtempSync(path.join(tmpdir(), 'lesefuchs-app-links-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
 const configOf = (env: Record<string, string>) =>
-  loadConfig({ DATA_DIR: '/tmp/lesefuchs-app-links', PORT: '3000', ...env });
+  loadConfig({ DATA_DIR: dataDir, PORT: '3000', ...env });
 
 describe('app links', () => {
   it('names the Android app and its signing certificates in assetlinks.json', async () => {

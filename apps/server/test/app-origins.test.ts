@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { PASSWORD, signUp, testServerFor } from './harness.ts';
 
@@ -86,8 +89,11 @@ describe('the native shell across origins', () => {
 });
 
 describe('APP_ORIGINS', () => {
+  // The configuration writes its session secret into the data directory: a temporary one.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lesefuchs-app-origins-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
   const config = (value?: string) =>
-    loadConfig({ DATA_DIR: '/tmp/lesefuchs-app-origins', APP_ORIGINS: value, PORT: '3000' });
+    loadConfig({ DATA_DIR: dataDir, APP_ORIGINS: value, PORT: '3000' });
 
   it("defaults to Capacitor's two origins, which are trusted beside the app's own", () => {
     expect(config().appOrigins).toEqual(['capacitor://localhost', 'https://localhost']);
