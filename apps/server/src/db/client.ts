@@ -11,8 +11,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { type ListenEvents, listenWithReconnect } from './listener.ts';
-import { MaintenanceSchedule, maintenanceStatement } from './pglite-maintenance.ts';
-import { openRemotePGlite, type RemotePGlite } from './pglite-remote.ts';
+import { MAINTENANCE_STATEMENT, MaintenanceSchedule } from './pglite-maintenance.ts';
+import { openRemotePGlite } from './pglite-remote.ts';
 import { nameRepeatedStatements, runUnprepared } from './postgres-statements.ts';
 import * as schema from './schema/index.ts';
 
@@ -141,30 +141,19 @@ export async function openDatabase(
 async function openPglite(dataDir: string, options: OpenOptions): Promise<DatabaseHandle> {
   // PGlite creates only the last path segment, so the parent must exist.
   mkdirSync(path.dirname(dataDir), { recursive: true });
-  // In a thread of its own: its queries are CPU work, which would hold up every request.
-  const client = await openRemotePGlite(dataDir);
   const maintenance = new MaintenanceSchedule(async () => {
     const started = performance.now();
     try {
-      await client.exec(await maintenanceStatement((sql) => client.query(sql)));
+      await client.exec(MAINTENANCE_STATEMENT);
       options.onMaintenance?.({ ms: performance.now() - started });
     } catch (error) {
       options.onMaintenance?.({ ms: performance.now() - started, error });
     }
   });
-  // Every statement and transaction counts towards the next maintenance run.
-  const counted: RemotePGlite = {
-    ...client,
-    query: ((...args: Parameters<RemotePGlite['query']>) => {
-      maintenance.noteStatement();
-      return client.query(...args);
-    }) as RemotePGlite['query'],
-    transaction: ((...args: Parameters<RemotePGlite['transaction']>) => {
-      maintenance.noteStatement();
-      return client.transaction(...args);
-    }) as RemotePGlite['transaction'],
-  };
-  const db = drizzlePglite(counted as unknown as PGlite, {
+  // In a thread of its own: its queries are CPU work, which would hold up every request. Every
+  // statement and transaction sent counts towards the next maintenance run.
+  const client = await openRemotePGlite(dataDir, () => maintenance.noteStatement());
+  const db = drizzlePglite(client as unknown as PGlite, {
     schema,
     casing: CASING,
   });

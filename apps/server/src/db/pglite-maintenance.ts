@@ -1,5 +1,6 @@
-import { getTableName } from 'drizzle-orm';
-import { contentImports, stories, vocabulary, vocabularyForms } from './schema/index.ts';
+import { getTableName, is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import * as schema from './schema/index.ts';
 
 // The embedded database's routine maintenance. PostgreSQL's autovacuum keeps a server's tables
 // vacuumed and their statistics current; PGlite runs PostgreSQL in single-user mode, where
@@ -28,24 +29,21 @@ export const MIN_INTERVAL_MS = 60_000;
  * on them, so their plans are right without statistics, and analyzing them (a sample of every
  * story's tokens) took another 0.2–0.3 s of the database's time on every run.
  */
-const CONTENT_TABLES = [stories, vocabulary, vocabularyForms, contentImports].map(getTableName);
+const CONTENT_TABLES = new Set<unknown>([
+  schema.stories,
+  schema.vocabulary,
+  schema.vocabularyForms,
+  schema.contentImports,
+]);
 
-/**
- * The maintenance statement: the learners' tables, those in `public` that are not the content's,
- * named by the database itself so that a new table is covered without a change here.
- */
-export async function maintenanceStatement(
-  query: (sql: string) => Promise<{ rows: unknown[] }>,
-): Promise<string> {
-  const { rows } = await query(
-    `select string_agg(quote_ident(relname), ', ' order by relname) as tables from pg_class
-      where relnamespace = 'public'::regnamespace and relkind = 'r'
-        and relname not in (${CONTENT_TABLES.map((name) => `'${name}'`).join(', ')})`,
-  );
-  const tables = (rows[0] as { tables: string | null } | undefined)?.tables;
-  if (!tables) throw new Error('no tables to maintain');
-  return `vacuum (analyze) ${tables}`;
-}
+/** Every table of the schema but the content's, so that a new table is covered without a change here. */
+const MAINTAINED_TABLES = Object.values(schema as Record<string, unknown>)
+  .filter((value): value is PgTable => is(value, PgTable) && !CONTENT_TABLES.has(value))
+  .map((table) => `"${getTableName(table)}"`)
+  .sort();
+
+/** The maintenance statement. */
+export const MAINTENANCE_STATEMENT = `vacuum (analyze) ${MAINTAINED_TABLES.join(', ')}`;
 
 /**
  * When maintenance runs: under load, after the first 1,000 statements and then after every
@@ -56,7 +54,7 @@ export class MaintenanceSchedule {
   readonly #run: () => Promise<void>;
   readonly #now: () => number;
   #statements = 0;
-  #runs = 0;
+  /** When the last run started; -Infinity before the first. */
   #lastRun = Number.NEGATIVE_INFINITY;
   #running: Promise<void> | null = null;
 
@@ -69,7 +67,7 @@ export class MaintenanceSchedule {
   noteStatement(): void {
     this.#statements += 1;
     const due =
-      this.#runs === 0
+      this.#lastRun === Number.NEGATIVE_INFINITY
         ? this.#statements >= FIRST_AFTER_STATEMENTS
         : this.#statements >= THEN_AFTER_STATEMENTS &&
           this.#now() - this.#lastRun >= MIN_INTERVAL_MS;
@@ -89,7 +87,6 @@ export class MaintenanceSchedule {
   #start(): void {
     if (this.#running) return;
     this.#statements = 0;
-    this.#runs += 1;
     this.#lastRun = this.#now();
     this.#running = this.#run().finally(() => {
       this.#running = null;

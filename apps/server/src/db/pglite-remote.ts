@@ -115,8 +115,14 @@ export type RemotePGlite = Pick<PGlite, 'query' | 'transaction'> & {
   collectGarbage(): void;
 };
 
-/** Opens the PGlite database in `dataDir` in a thread of its own; resolves once it is ready. */
-export async function openRemotePGlite(dataDir: string): Promise<RemotePGlite> {
+/**
+ * Opens the PGlite database in `dataDir` in a thread of its own; resolves once it is ready.
+ * `onStatement` is told of every query and transaction sent (not of a transaction's queries).
+ */
+export async function openRemotePGlite(
+  dataDir: string,
+  onStatement: () => void = () => {},
+): Promise<RemotePGlite> {
   await createInThread(dataDir);
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   const listeners = new Map<string, Set<(payload: string) => void>>();
@@ -174,6 +180,7 @@ export async function openRemotePGlite(dataDir: string): Promise<RemotePGlite> {
   const queryIn =
     (tx: number | undefined): Query =>
     (sql, params, options) => {
+      if (tx === undefined) onStatement();
       const id = nextId++;
       return ask<Results>(
         {
@@ -190,6 +197,7 @@ export async function openRemotePGlite(dataDir: string): Promise<RemotePGlite> {
     };
 
   const transaction = async <T>(callback: (tx: TransactionHandle) => Promise<T>): Promise<T> => {
+    onStatement();
     const tx = nextId++;
     const begun = nextId++;
     await ask({ op: 'begin', id: begun, tx }, begun);
